@@ -1,0 +1,1 @@
+"""The HTTP surface: blueprints, request and response schemas, problem details."""

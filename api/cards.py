@@ -1,0 +1,60 @@
+"""The catalog read API: sets and cards."""
+
+from __future__ import annotations
+
+from flask import Blueprint, request, url_for
+
+from api.args import load_query
+from api.problems import Problem
+from api.schemas import CardQuery, CardSchema, PrintingSchema, SetSchema
+from catalog import lookup, store
+from catalog.lookup import CardFilters
+
+bp = Blueprint("cards", __name__, url_prefix="/v1")
+_card = CardSchema()
+_cards = CardSchema(many=True)
+_set = SetSchema()
+_sets = SetSchema(many=True)
+_printings = PrintingSchema(many=True)
+
+
+@bp.get("/sets")
+def list_sets():
+    sets = lookup.list_sets(store.session())
+    return {"items": _sets.dump(sets), "total": len(sets)}
+
+
+@bp.get("/sets/<set_id>")
+def get_set(set_id: str):
+    found = lookup.get_set(store.session(), set_id)
+    if found is None:
+        raise Problem(404, "set-not-found", "Not Found", f"No set with id {set_id!r}.")
+    return _set.dump(found)
+
+
+@bp.get("/cards")
+def list_cards():
+    args = load_query(CardQuery())
+    page, per_page = args.pop("page"), args.pop("per_page")
+    result = lookup.search_cards(store.session(), CardFilters(**args),
+                                 offset=(page - 1) * per_page, limit=per_page)
+    body = {"items": _cards.dump(result.items), "page": page, "per_page": per_page,
+            "total": result.total}
+    if page * per_page < result.total:
+        body["next"] = url_for("cards.list_cards", **{**request.args.to_dict(),
+                                                       "page": page + 1})
+    return body
+
+
+@bp.get("/cards/<card_id>")
+def get_card(card_id: str):
+    session = store.session()
+    card = lookup.get_card(session, card_id)
+    if card is None:
+        raise Problem(404, "card-not-found", "Not Found", f"No card with id {card_id!r}.")
+    body = _card.dump(card)
+    printings = _printings.dump(lookup.printings_of(session, card))
+    for printing in printings:
+        printing["same_text"] = printing["text_fingerprint"] == card.text_fingerprint
+    body["printings"] = printings
+    return body

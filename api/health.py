@@ -1,0 +1,54 @@
+"""Liveness and readiness probes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import Blueprint
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from api.problems import Problem
+from catalog import lookup, store
+
+bp = Blueprint("health", __name__)
+
+
+@bp.get("/healthz")
+def healthz():
+    """Liveness: the process answers; no database work."""
+    return {"status": "ok"}
+
+
+@bp.get("/readyz")
+def readyz():
+    """Readiness: 200 only when the database answers and a catalog is loaded."""
+    session = store.session()
+    try:
+        meta = lookup.meta(session)
+    except DBAPIError:
+        session.rollback()
+        session.execute(text("SELECT 1"))  # a down database raises again: a 503 outage
+        meta = None  # the database answers but has no catalog tables yet
+    if meta is None:
+        raise Problem(503, "catalog-not-loaded", "Service Unavailable",
+                      "No card catalog is loaded; run `flask catalog import`.")
+    return {"status": "ready", "catalog": catalog_info(meta)}
+
+
+def catalog_info(meta) -> dict:
+    """The loaded catalog's version stamp, as every response that depends on it names it."""
+    return {
+        "version": meta.version,
+        "imported_at": iso_utc(meta.imported_at),
+        "source": meta.source,
+        "sets": meta.set_count,
+        "cards": meta.card_count,
+    }
+
+
+def iso_utc(moment: dt.datetime) -> str:
+    # SQLite hands back naive datetimes; the importer always writes UTC.
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.isoformat().replace("+00:00", "Z")

@@ -1,0 +1,106 @@
+"""Marshmallow schemas: query arguments in, catalog resources out."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+
+MAX_TEXT = 200
+
+
+class CardQuery(Schema):
+    """GET /v1/cards arguments."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(validate=validate.Length(1, MAX_TEXT))
+    set = fields.String(validate=validate.Length(1, 40))
+    number = fields.String(validate=validate.Length(1, 20))
+    q = fields.String(validate=validate.Length(1, MAX_TEXT))
+    supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
+    page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))
+
+
+class SetCodeSchema(Schema):
+    code = fields.String()
+    origin = fields.String()
+    priority = fields.Integer()
+
+
+class SetSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    id = fields.String()
+    name = fields.String()
+    series = fields.String()
+    kind = fields.String()
+    source = fields.String()
+    release_date = fields.Date(allow_none=True)
+    printed_total = fields.Integer(allow_none=True)
+    total = fields.Integer(allow_none=True)
+    ptcgo_code = fields.String(allow_none=True)
+    codes = fields.Method("_codes")
+    symbol_url = fields.String(allow_none=True)
+
+    def _codes(self, obj) -> list[str]:
+        return [code.code for code in obj.codes]
+
+
+class SetRefSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    series = fields.String()
+    release_date = fields.Date(allow_none=True)
+
+
+class IdentitySchema(Schema):
+    name_key = fields.String()
+    function_key = fields.String()
+    text_fingerprint = fields.String()
+    is_basic_energy = fields.Boolean()
+    type_identity = fields.List(fields.String())
+
+
+class LimitsSchema(Schema):
+    copies_unlimited = fields.Boolean()
+    group = fields.String(attribute="limit_group", allow_none=True)
+    scope = fields.String(attribute="limit_scope", allow_none=True)
+    max = fields.Integer(attribute="limit_max", allow_none=True)
+    play_together = fields.Integer(allow_none=True)
+
+
+class CardSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    supertype = fields.String()
+    subtypes = fields.List(fields.String())
+    set = fields.Nested(SetRefSchema)
+    number = fields.String()
+    level = fields.String(allow_none=True)
+    hp = fields.Integer(allow_none=True)
+    types = fields.List(fields.String())
+    evolves_from = fields.String(allow_none=True)
+    abilities = fields.Raw()
+    attacks = fields.Raw()
+    weaknesses = fields.Raw()
+    resistances = fields.Raw()
+    retreat_cost = fields.List(fields.String())
+    rules = fields.List(fields.String())
+    ancient_trait = fields.Raw(allow_none=True)
+    rarity = fields.String(allow_none=True)
+    regulation_mark = fields.String(allow_none=True)
+    source = fields.String()
+    identity = fields.Function(lambda card: IdentitySchema().dump(card))
+    limits = fields.Function(lambda card: LimitsSchema().dump(card))
+
+
+class PrintingSchema(Schema):
+    """Another printing of the same card, and whether its text is word for word the same."""
+
+    id = fields.String()
+    name = fields.String()
+    set_id = fields.String()
+    number = fields.String()
+    text_fingerprint = fields.String()

@@ -1,0 +1,35 @@
+"""The deckjudge application factory: `gunicorn 'app:create_app()'`."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from api import cards, health, problems, spec
+from catalog import store
+from catalog.cli import catalog_cli
+
+PROJECT_ROOT = Path(__file__).resolve().parent
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: config, database engine, blueprints, error handlers, CLI."""
+    app = Flask(__name__, instance_path=str(PROJECT_ROOT / "instance"))
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'deckjudge.sqlite3'}",
+        CATALOG_SOURCE=os.environ.get("CATALOG_SOURCE"),
+        JSON_SORT_KEYS=False,
+    )
+    if config:
+        app.config.from_mapping(config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    store.init_app(app)
+    problems.init_app(app)
+    for blueprint in (health.bp, cards.bp, spec.bp):
+        app.register_blueprint(blueprint)
+    app.cli.add_command(catalog_cli)
+    return app

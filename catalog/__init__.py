@@ -1,0 +1,1 @@
+"""The SQL card catalog: schema, card identity, import and look-up."""

@@ -1,0 +1,160 @@
+"""Card identity: the three notions the rules speak of.
+
+- `name_key`: the English title, for the 4-copy rule ("counted by English
+  card title equivalent", DCI Floor Rules 2003 §221).  Only spelling noise
+  is folded (Unicode form, quote style, white space, case, "Pokemon" for
+  "Pokémon"); every mark that makes two titles differ is kept: "Dark
+  Persian" ≠ "Persian", "Unown [J]" ≠ "Unown [A]", δ, ★ and ◇ stay.
+- `function_key`: the gameplay identity shared by reprints, built from the
+  attributes Partner Battles I.3.3 lists (name, Type, HP, Retreat, Weakness,
+  Resistance, Ancient Trait, abilities by kind and name, attacks by name,
+  cost and base damage).  Trainer and Energy cards: supertype and name.
+- `text_fingerprint`: a hash of the whole printed text, to tell an exact
+  reprint from a reworded one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+POKEMON = "Pokémon"
+TRAINER = "Trainer"
+ENERGY = "Energy"
+
+# The Types that have basic Energy, in the order the game prints them.
+ENERGY_TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness",
+                "Metal", "Fairy")
+
+# Some printings spell costs with the one-letter symbols ("{L}" → "L").
+_COST_LETTERS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic",
+                 "F": "Fighting", "D": "Darkness", "M": "Metal", "Y": "Fairy", "C": "Colorless",
+                 "N": "Dragon"}
+
+_QUOTES = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
+    "\u201c": '"', "\u201d": '"', "\u201f": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u00a0": " ",
+})
+_SPACE = re.compile(r"\s+")
+# Upstream text has some "×" decoded twice as Latin-1 ("Ã\x97"); repair it before hashing.
+_MOJIBAKE = {"Ã\u0097": "×", "Ã©": "é"}
+
+
+def clean_text(text: str | None) -> str:
+    """Normalize Unicode form, quotes, dashes and white space, keeping case."""
+    if not text:
+        return ""
+    for bad, good in _MOJIBAKE.items():
+        text = text.replace(bad, good)
+    text = unicodedata.normalize("NFC", text).translate(_QUOTES)
+    return _SPACE.sub(" ", text).strip()
+
+
+def name_key(name: str | None) -> str:
+    """The title key for the 4-copy rule: spelling noise folded, distinctions kept."""
+    key = clean_text(name).casefold()
+    return key.replace("pokémon", "pokemon")
+
+
+def _digest(value: Any, size: int = 32) -> str:
+    raw = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:size]
+
+
+def cost_types(cost: Iterable[str] | None) -> list[str]:
+    """Energy cost symbols spelled out ("L" → "Lightning"); "Free" is no Energy at all."""
+    spelled = (_COST_LETTERS.get(symbol, symbol) for symbol in cost or ())
+    return [symbol for symbol in spelled if symbol != "Free"]
+
+
+def _modifier(value: str | None) -> str:
+    """A Weakness/Resistance value or an attack's damage, as one spelling ("×2" → "x2")."""
+    return clean_text(value).replace("×", "x").replace(" ", "").lower()
+
+
+def is_basic_energy(card: Mapping[str, Any]) -> bool:
+    """Basic Energy is told by the printing's own subtype, never by its name."""
+    return card.get("supertype") == ENERGY and "Basic" in (card.get("subtypes") or ())
+
+
+def energy_title(card: Mapping[str, Any]) -> str:
+    """The title a basic Energy is known by: "Basic Fire Energy" and "Fire Energy" are one."""
+    key = name_key(card.get("name"))
+    if is_basic_energy(card) and key.startswith("basic "):
+        return key[len("basic "):]
+    return key
+
+
+def function_key(card: Mapping[str, Any]) -> str:
+    """The gameplay identity shared by every reprint of one card (Partner Battles I.3.3)."""
+    supertype = card.get("supertype")
+    if supertype != POKEMON:
+        return _digest([supertype, is_basic_energy(card), energy_title(card)])
+    trait = card.get("ancient_trait") or {}
+    attributes = [
+        supertype,
+        name_key(card.get("name")),
+        sorted(card.get("types") or ()),
+        parse_hp(card.get("hp")),
+        len(cost_types(card.get("retreat_cost"))),
+        sorted((w.get("type"), _modifier(w.get("value"))) for w in card.get("weaknesses") or ()),
+        sorted((r.get("type"), _modifier(r.get("value"))) for r in card.get("resistances") or ()),
+        name_key(trait.get("name")),
+        sorted((clean_text(a.get("type")), name_key(a.get("name")))
+               for a in card.get("abilities") or ()),
+        sorted((name_key(a.get("name")), sorted(cost_types(a.get("cost"))),
+                _modifier(a.get("damage"))) for a in card.get("attacks") or ()),
+    ]
+    return _digest(attributes)
+
+
+def text_fingerprint(card: Mapping[str, Any]) -> str:
+    """A hash of the full printed text: equal only for exact reprints."""
+    trait = card.get("ancient_trait") or {}
+    text = [
+        clean_text(card.get("name")),
+        card.get("supertype"),
+        sorted(card.get("subtypes") or ()),
+        clean_text(card.get("level")),
+        parse_hp(card.get("hp")),
+        card.get("types") or [],
+        clean_text(card.get("evolves_from")),
+        [[clean_text(trait.get("name")), clean_text(trait.get("text"))]] if trait else [],
+        [[clean_text(a.get("type")), clean_text(a.get("name")), clean_text(a.get("text"))]
+         for a in card.get("abilities") or ()],
+        [[clean_text(a.get("name")), cost_types(a.get("cost")), _modifier(a.get("damage")),
+          clean_text(a.get("text"))] for a in card.get("attacks") or ()],
+        [[w.get("type"), _modifier(w.get("value"))] for w in card.get("weaknesses") or ()],
+        [[r.get("type"), _modifier(r.get("value"))] for r in card.get("resistances") or ()],
+        len(cost_types(card.get("retreat_cost"))),
+        [clean_text(rule) for rule in card.get("rules") or ()],
+    ]
+    return _digest(text, size=64)
+
+
+def type_identity(card: Mapping[str, Any]) -> list[str]:
+    """Partner Battles I.2: a Pokémon's Types plus the basic Energy Types in its attack costs.
+
+    Colorless is no Type and Dragon has no basic Energy, so both fall away;
+    a non-Pokémon card has no Type Identity even when it shows a cost.
+    """
+    if card.get("supertype") != POKEMON:
+        return []
+    found = set(card.get("types") or ())
+    for attack in card.get("attacks") or ():
+        found.update(cost_types(attack.get("cost")))
+    return [energy_type for energy_type in ENERGY_TYPES if energy_type in found]
+
+
+def parse_hp(value: Any) -> int | None:
+    """HP as a number; the data writes it as a string and some cards have none."""
+    if value in (None, ""):
+        return None
+    digits = re.sub(r"\D", "", str(value))
+    return int(digits) if digits else None

@@ -1,0 +1,329 @@
+"""Import a catalog in the pokemon-tcg-data layout into the SQL catalog, atomically.
+
+Everything is read, checked and transformed before the first write; the
+write replaces the whole catalog in one transaction, so a failed or killed
+import (even kill -9) leaves the previous catalog serving, whole.  An
+import of data whose checksum matches the loaded catalog is skipped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy.orm import Session
+
+from catalog import identity
+from catalog.db import has_schema, upgrade
+from catalog.limits import parse_limits
+from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.numbers import number_sort_key
+from catalog.source import SETS_PATH, Source, SourceError, card_path, open_source
+
+# Bump when the transformation changes, so `make run` re-imports unchanged data.
+IMPORT_VERSION = "1"
+DATA_DIR = Path(__file__).resolve().parent / "data"
+SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
+SET_CODES_PATH = DATA_DIR / "set_codes.json"
+SUPERTYPES = {identity.POKEMON, identity.TRAINER, identity.ENERGY}
+# Sets printed as a gallery or vault inside another set share its code but
+# come second when a code must name one set.
+_SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")
+_BATCH = 1000
+
+Progress = Callable[[str, int, int], None]
+
+
+class CatalogImportError(Exception):
+    """The source data is bad; the message names the file and the card."""
+
+
+@dataclass
+class Catalog:
+    """A catalog read and transformed, ready to write."""
+
+    source: str
+    checksum: str
+    sets: list[dict[str, Any]] = field(default_factory=list)
+    set_codes: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def supplement_count(self) -> int:
+        return sum(1 for card in self.cards if card["source"] == "supplement")
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    skipped: bool
+    source: str
+    checksum: str
+    set_count: int
+    card_count: int
+    supplement_count: int
+
+
+def import_catalog(engine: Engine, location: str, *, force: bool = False,
+                   progress: Progress | None = None) -> ImportResult:
+    """Read `location`, then replace the catalog in one transaction (skipped if unchanged)."""
+    progress = progress or (lambda _stage, _done, _total: None)
+    raw = read_raw(location, progress)
+    upgrade(engine)
+    current = loaded_meta(engine)
+    if current is not None and current.checksum == raw.checksum and not force:
+        return ImportResult(True, raw.source, raw.checksum, current.set_count,
+                            current.card_count, current.supplement_count)
+    catalog = transform(raw)
+    write_catalog(engine, catalog, progress)
+    return ImportResult(False, catalog.source, catalog.checksum, len(catalog.sets),
+                        len(catalog.cards), catalog.supplement_count)
+
+
+@dataclass
+class RawCatalog:
+    """The bytes of every layout file of a source, in layout order, and their checksum."""
+
+    source: str
+    checksum: str
+    sets: Any
+    card_files: list[tuple[str, str, bytes]]  # (set id, layout path, bytes)
+
+
+def read_raw(location: str, progress: Progress) -> RawCatalog:
+    """Read every file of a source (plus deckjudge's own data files) and hash them."""
+    digest = hashlib.sha256(f"deckjudge-import-{IMPORT_VERSION}\n".encode())
+    for own in (SUPPLEMENT_PATH, SET_CODES_PATH):
+        digest.update(own.read_bytes())
+    try:
+        with open_source(location) as source:
+            sets_body = source.read(SETS_PATH)
+            digest.update(SETS_PATH.encode() + b"\n" + sets_body)
+            raw_sets = _load_json(sets_body, SETS_PATH)
+            if not isinstance(raw_sets, list):
+                raise CatalogImportError(f"{SETS_PATH}: expected a list of sets")
+            set_ids = [_require(raw, "id", f"{SETS_PATH}: set #{index + 1}")
+                       for index, raw in enumerate(raw_sets)]
+            _check_unique(set_ids, SETS_PATH, "set")
+            paths = [card_path(set_id) for set_id in set_ids]
+            files = []
+            for done, (path, body) in enumerate(source.read_many(paths), start=1):
+                digest.update(path.encode() + b"\n" + body)
+                files.append((set_ids[done - 1], path, body))
+                progress("read", done, len(paths))
+            description = source.description
+    except SourceError as error:
+        raise CatalogImportError(str(error)) from None
+    return RawCatalog(description, digest.hexdigest(), raw_sets, files)
+
+
+def read_catalog(location: str, progress: Progress) -> Catalog:
+    """Read, check and transform a whole source plus the supplement."""
+    return transform(read_raw(location, progress))
+
+
+def transform(raw: RawCatalog) -> Catalog:
+    """Check every set and card and compute their rows, identity included."""
+    catalog = Catalog(source=raw.source, checksum=raw.checksum)
+    catalog.sets = [_set_row(item, index, "upstream") for index, item in enumerate(raw.sets)]
+    for set_id, path, body in raw.card_files:
+        raw_cards = _load_json(body, path)
+        if not isinstance(raw_cards, list):
+            raise CatalogImportError(f"{path}: expected a list of cards")
+        catalog.cards.extend(_card_row(item, set_id, path, index, "upstream")
+                             for index, item in enumerate(raw_cards))
+    _check_unique((c["id"] for c in catalog.cards), "cards/en", "card")
+    _add_supplement(catalog, json.loads(SUPPLEMENT_PATH.read_bytes()))
+    catalog.set_codes = _set_codes(catalog.sets, json.loads(SET_CODES_PATH.read_bytes()))
+    return catalog
+
+
+def _load_json(body: bytes, path: str) -> Any:
+    try:
+        return json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CatalogImportError(f"{path}: malformed JSON ({error})") from None
+
+
+def _check_unique(ids: Iterable[str], where: str, what: str) -> None:
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            raise CatalogImportError(f"{where}: {what} id {item!r} appears twice")
+        seen.add(item)
+
+
+def _require(raw: Any, key: str, where: str) -> str:
+    value = raw.get(key) if isinstance(raw, dict) else None
+    if not isinstance(value, str) or not value.strip():
+        raise CatalogImportError(f"{where}: missing or empty {key!r}")
+    return value.strip()
+
+
+def _set_row(raw: Any, index: int, origin: str) -> dict[str, Any]:
+    where = f"{SETS_PATH}: set #{index + 1}"
+    set_id = _require(raw, "id", where)
+    name = _require(raw, "name", f"{SETS_PATH}: set {set_id!r}")
+    return {
+        "id": set_id,
+        "name": name,
+        "series": str(raw.get("series") or ""),
+        "ptcgo_code": (raw.get("ptcgoCode") or None),
+        "release_date": _date(raw.get("releaseDate")),
+        "printed_total": _int(raw.get("printedTotal")),
+        "total": _int(raw.get("total")),
+        "symbol_url": (raw.get("images") or {}).get("symbol"),
+        "kind": "promo" if ("Promo" in name or name == "Best of Game") else "expansion",
+        "source": origin,
+    }
+
+
+def _card_row(raw: Any, set_id: str, path: str, index: int, origin: str) -> dict[str, Any]:
+    card_id = _require(raw, "id", f"{path}: card #{index + 1}")
+    where = f"{path}: card {card_id!r}"
+    if not card_id.startswith(set_id + "-"):
+        raise CatalogImportError(f"{where}: its id does not belong to set {set_id!r}")
+    supertype = _require(raw, "supertype", where)
+    if supertype not in SUPERTYPES:
+        raise CatalogImportError(f"{where}: unknown supertype {supertype!r}")
+    number = _require(raw, "number", where)
+    row: dict[str, Any] = {
+        "id": card_id,
+        "set_id": set_id,
+        "number": number,
+        "number_sort": number_sort_key(number),
+        "name": _require(raw, "name", where),
+        "supertype": supertype,
+        "subtypes": _list(raw, "subtypes", where),
+        "level": raw.get("level") or None,
+        "hp": identity.parse_hp(raw.get("hp")),
+        "types": _list(raw, "types", where),
+        "evolves_from": raw.get("evolvesFrom") or None,
+        "abilities": _list(raw, "abilities", where),
+        "attacks": [_attack(a) for a in _list(raw, "attacks", where)],
+        "weaknesses": _list(raw, "weaknesses", where),
+        "resistances": _list(raw, "resistances", where),
+        "retreat_cost": _list(raw, "retreatCost", where),
+        "rules": _list(raw, "rules", where),
+        "ancient_trait": raw.get("ancientTrait") or None,
+        "rarity": raw.get("rarity") or None,
+        "regulation_mark": raw.get("regulationMark") or None,
+        "source": origin,
+    }
+    return _with_identity(row)
+
+
+def _with_identity(row: dict[str, Any]) -> dict[str, Any]:
+    limits = parse_limits(row["name"], row["rules"])
+    row.update(
+        name_key=identity.name_key(row["name"]),
+        function_key=identity.function_key(row),
+        text_fingerprint=identity.text_fingerprint(row),
+        is_basic_energy=identity.is_basic_energy(row),
+        type_identity=identity.type_identity(row),
+        copies_unlimited=limits.copies_unlimited,
+        limit_group=limits.limit_group,
+        limit_scope=limits.limit_scope,
+        limit_max=limits.limit_max,
+        play_together=limits.play_together,
+    )
+    return row
+
+
+def _attack(raw: dict[str, Any]) -> dict[str, Any]:
+    return {"name": raw.get("name") or "", "cost": raw.get("cost") or [],
+            "damage": identity.clean_text(raw.get("damage")), "text": raw.get("text") or ""}
+
+
+def _list(raw: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = raw.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise CatalogImportError(f"{where}: {key!r} must be a list")
+    return value
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def _date(value: Any) -> dt.date | None:
+    try:
+        return dt.datetime.strptime(str(value), "%Y/%m/%d").date()
+    except ValueError:
+        return None  # the data writes "---" for a set not yet released
+
+
+def _add_supplement(catalog: Catalog, data: dict[str, Any]) -> None:
+    """Cards tournament rules name but the upstream data lacks (the movie promo Ancient Mew)."""
+    where = f"catalog/data/{SUPPLEMENT_PATH.name}"
+    known = {s["id"] for s in catalog.sets}
+    for index, raw in enumerate(data["sets"]):
+        if raw["id"] not in known:
+            catalog.sets.append(_set_row(raw, index, "supplement"))
+            known.add(raw["id"])
+    card_ids = {c["id"] for c in catalog.cards}
+    for index, raw in enumerate(data["cards"]):
+        if raw["id"] in card_ids:
+            continue  # upstream has it now: its data wins
+        set_id = raw["id"].rsplit("-", 1)[0]
+        if set_id not in known:
+            raise CatalogImportError(f"{where}: card {raw['id']!r} has no set")
+        catalog.cards.append(_card_row(raw, set_id, where, index, "supplement"))
+
+
+def _set_codes(sets: list[dict[str, Any]], aliases: dict[str, Any]) -> list[dict[str, Any]]:
+    """The data's ptcgoCode of every set, plus the alias codes other tools write."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in sets:
+        code = (row["ptcgo_code"] or "").upper()
+        if code:
+            subset = any(marker in row["name"] for marker in _SUBSET_MARKERS)
+            rows[code, row["id"]] = {"code": code, "set_id": row["id"], "origin": "ptcgo",
+                                     "priority": 1 if subset else 0}
+    known = {row["id"] for row in sets}
+    for alias in aliases["aliases"]:
+        code, set_id = alias["code"].upper(), alias["set"]
+        if set_id in known:
+            rows[code, set_id] = {"code": code, "set_id": set_id, "origin": "alias",
+                                  "priority": alias.get("priority", 0)}
+    return list(rows.values())
+
+
+def write_catalog(engine: Engine, catalog: Catalog, progress: Progress) -> None:
+    """Replace the whole catalog in one transaction: readers see the old one until commit."""
+    with engine.begin() as connection:
+        connection.execute(delete(Card))
+        connection.execute(delete(SetCode))
+        connection.execute(delete(Set))
+        connection.execute(delete(CatalogMeta))
+        connection.execute(insert(Set), catalog.sets)
+        connection.execute(insert(SetCode), catalog.set_codes)
+        total = len(catalog.cards)
+        for start in range(0, total, _BATCH):
+            connection.execute(insert(Card), catalog.cards[start:start + _BATCH])
+            progress("write", min(start + _BATCH, total), total)
+        connection.execute(insert(CatalogMeta), [{
+            "id": 1,
+            "source": catalog.source[:512],
+            "checksum": catalog.checksum,
+            "version": catalog.checksum[:16],
+            "imported_at": dt.datetime.now(dt.UTC),
+            "set_count": len(catalog.sets),
+            "card_count": len(catalog.cards),
+            "supplement_count": catalog.supplement_count,
+        }])
+
+
+def loaded_meta(engine: Engine) -> CatalogMeta | None:
+    """The metadata of the loaded catalog, or None when none is loaded."""
+    if not has_schema(engine):
+        return None
+    with Session(engine) as session:
+        return session.scalars(select(CatalogMeta)).first()

@@ -1,0 +1,91 @@
+"""Deck-construction limits that a card's own printed text sets.
+
+Parsed once at import into structured fields on the printing:
+
+- `copies_unlimited`: "You may have as many of this card in your deck as
+  you like" (Arceus LV.X and others).
+- `limit_group` / `limit_scope` / `limit_max`: at most `limit_max` cards of
+  the group in a deck ("deck" scope: ACE SPEC, Radiant, Pokémon Star, the
+  Neo Unown), or of the group with one name ("name" scope: Prism Star,
+  Shining Pokémon's "You can't have more than 1 <name> in your deck").
+- `play_together`: how many copies the text lets (or makes) you play at
+  the same time: Puzzle of Time 2, Quad Stone 4, LEGEND halves 2,
+  V-UNION pieces 4, Cross Switcher 2 …  Partner Battles I.3.3.2 lets a
+  deck hold that many of such a card.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from catalog.identity import clean_text
+
+
+@dataclass(frozen=True)
+class DeckLimits:
+    copies_unlimited: bool = False
+    limit_group: str | None = None
+    limit_scope: str | None = None
+    limit_max: int | None = None
+    play_together: int | None = None
+
+
+_UNLIMITED = re.compile(r"you may have as many of this card in your deck as you like", re.I)
+_GROUP_LIMITS = (
+    # (pattern, group, scope)
+    (re.compile(r"can't have more than (\d+) ACE SPEC", re.I), "ACE SPEC", "deck"),
+    (re.compile(r"can't have more than (\d+) Radiant Pokémon", re.I), "Radiant", "deck"),
+    (re.compile(r"can't have more than (\d+) Pokémon Star", re.I), "Pokémon Star", "deck"),
+    (re.compile(r"can't have more than (\d+) (?:◇|Prism Star) card with the same name", re.I),
+     "Prism Star", "name"),
+    (re.compile(r"may have up to (\d+) Basic Pokémon cards in your deck with Unown in their"
+                r" names", re.I), "Unown", "deck"),
+)
+_PLAY_TOGETHER = (
+    re.compile(r"(?:may|must) (?:play|use) (\d+) .{1,40}? (?:cards )?(?:at once|at the same time)",
+               re.I),
+    re.compile(r"combine (\d+) different .{1,40}? and put them onto your Bench", re.I),
+)
+_OWN_NAME = re.compile(r"can't have more than (\d+|one) (.+?) in your deck", re.I)
+_LEGEND_HALF = re.compile(r"onto your Bench only with the other half of", re.I)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def parse_limits(name: str, rules: Iterable[str]) -> DeckLimits:
+    """Read the deck-construction limits out of a card's rules text."""
+    joined = "\n".join(clean_text(rule) for rule in rules)
+    if not joined:
+        return DeckLimits()
+    group, scope, maximum = _group_limit(name, joined)
+    return DeckLimits(
+        copies_unlimited=bool(_UNLIMITED.search(joined)),
+        limit_group=group,
+        limit_scope=scope,
+        limit_max=maximum,
+        play_together=_play_together(joined),
+    )
+
+
+def _group_limit(name: str, text: str) -> tuple[str | None, str | None, int | None]:
+    for pattern, group, scope in _GROUP_LIMITS:
+        match = pattern.search(text)
+        if match:
+            return group, scope, int(match.group(1))
+    # Shining Pokémon and the like: "You can't have more than 1 <own name> in your deck."
+    for match in _OWN_NAME.finditer(text):
+        if match.group(2).casefold() == clean_text(name).casefold():
+            count = match.group(1).lower()
+            return "name", "name", _WORDS.get(count) or int(count)
+    return None, None, None
+
+
+def _play_together(text: str) -> int | None:
+    for pattern in _PLAY_TOGETHER:
+        match = pattern.search(text)
+        if match:
+            return int(match.group(1))
+    if _LEGEND_HALF.search(text):
+        return 2
+    return None

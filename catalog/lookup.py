@@ -1,0 +1,87 @@
+"""Read queries over the catalog for the HTTP API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload
+
+from catalog.identity import name_key
+from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.numbers import number_sort_key
+
+
+@dataclass(frozen=True)
+class CardFilters:
+    name: str | None = None
+    set: str | None = None
+    number: str | None = None
+    q: str | None = None
+    supertype: str | None = None
+
+
+@dataclass(frozen=True)
+class Page:
+    items: list[Card]
+    total: int
+
+
+def meta(session: Session) -> CatalogMeta | None:
+    return session.get(CatalogMeta, 1)
+
+
+def list_sets(session: Session) -> list[Set]:
+    query = select(Set).options(selectinload(Set.codes)).order_by(Set.release_date, Set.id)
+    return list(session.scalars(query))
+
+
+def get_set(session: Session, set_id: str) -> Set | None:
+    return session.scalars(
+        select(Set).options(selectinload(Set.codes)).where(Set.id == set_id)
+    ).first()
+
+
+def set_ids_for(session: Session, reference: str) -> list[str]:
+    """The sets a reference names: a set id, or a set code (a code may name several)."""
+    by_id = session.scalars(select(Set.id).where(func.lower(Set.id) == reference.lower())).all()
+    if by_id:
+        return list(by_id)
+    query = (select(SetCode.set_id).where(SetCode.code == reference.upper())
+             .order_by(SetCode.priority, SetCode.set_id))
+    return list(session.scalars(query))
+
+
+def search_cards(session: Session, filters: CardFilters, offset: int, limit: int) -> Page:
+    """Printings matching every filter given, in set release and collector-number order."""
+    query = select(Card).join(Card.set)
+    if filters.name:
+        query = query.where(Card.name_key == name_key(filters.name))
+    if filters.q:
+        query = query.where(Card.name_key.contains(name_key(filters.q), autoescape=True))
+    if filters.supertype:
+        query = query.where(Card.supertype == filters.supertype)
+    if filters.set:
+        query = query.where(Card.set_id.in_(set_ids_for(session, filters.set)))
+    if filters.number:
+        # Equal sort keys mean the same number however padded: "004" = "4", "SWSH68" = "SWSH068".
+        query = query.where(Card.number_sort == number_sort_key(filters.number))
+    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    ordered = query.order_by(Set.release_date, Card.set_id, Card.number_sort, Card.id)
+    items = list(session.scalars(ordered.options(selectinload(Card.set)).offset(offset)
+                                 .limit(limit)))
+    return Page(items, total)
+
+
+def get_card(session: Session, card_id: str) -> Card | None:
+    return session.scalars(
+        select(Card).options(selectinload(Card.set)).where(Card.id == card_id)
+    ).first()
+
+
+def printings_of(session: Session, card: Card) -> list[Card]:
+    """The other printings of the same card: every printing sharing its function_key."""
+    query = (select(Card).join(Card.set)
+             .where(Card.function_key == card.function_key, Card.id != card.id)
+             .order_by(Set.release_date, Card.set_id, Card.number_sort))
+    return list(session.scalars(query))

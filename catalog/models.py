@@ -1,0 +1,126 @@
+"""Typed SQLAlchemy models of the card catalog.
+
+A *set* is a printed expansion or promo series; a *card* row is one
+printing (one collector number in one set).  The identity columns on each
+printing (name_key, function_key, text_fingerprint, …) are computed at
+import time by catalog.identity so that validators never recompute them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Set(Base):
+    __tablename__ = "sets"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(128))
+    series: Mapped[str] = mapped_column(String(64))
+    ptcgo_code: Mapped[str | None] = mapped_column(String(16))
+    release_date: Mapped[dt.date | None] = mapped_column(Date)
+    printed_total: Mapped[int | None] = mapped_column(Integer)
+    total: Mapped[int | None] = mapped_column(Integer)
+    symbol_url: Mapped[str | None] = mapped_column(String(256))
+    kind: Mapped[str] = mapped_column(String(16))  # "expansion" or "promo"
+    source: Mapped[str] = mapped_column(String(16))  # "upstream" or "supplement"
+
+    codes: Mapped[list[SetCode]] = relationship(
+        back_populates="set", order_by="SetCode.code", cascade="all, delete-orphan"
+    )
+
+
+class SetCode(Base):
+    """A code that names a set in decklists: the data's ptcgoCode or an alias other tools write.
+
+    Codes are not unique across sets ("HIF" names both Hidden Fates and its
+    Shiny Vault), so the key is the pair; `priority` orders the sets one
+    code may name (lowest first) for look-ups that need a single answer.
+    """
+
+    __tablename__ = "set_codes"
+
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    set_id: Mapped[str] = mapped_column(ForeignKey("sets.id", ondelete="CASCADE"), primary_key=True)
+    origin: Mapped[str] = mapped_column(String(16))  # "ptcgo" or "alias"
+    priority: Mapped[int] = mapped_column(Integer, default=0)
+
+    set: Mapped[Set] = relationship(back_populates="codes")
+
+
+class Card(Base):
+    """One printing of a card."""
+
+    __tablename__ = "cards"
+
+    id: Mapped[str] = mapped_column(String(48), primary_key=True)
+    set_id: Mapped[str] = mapped_column(ForeignKey("sets.id", ondelete="CASCADE"), index=True)
+    number: Mapped[str] = mapped_column(String(16))
+    number_sort: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(128))
+    supertype: Mapped[str] = mapped_column(String(16))
+    subtypes: Mapped[list[Any]] = mapped_column(default=list)
+    level: Mapped[str | None] = mapped_column(String(8))
+    hp: Mapped[int | None] = mapped_column(Integer)
+    types: Mapped[list[Any]] = mapped_column(default=list)
+    evolves_from: Mapped[str | None] = mapped_column(String(128))
+    abilities: Mapped[list[Any]] = mapped_column(default=list)
+    attacks: Mapped[list[Any]] = mapped_column(default=list)
+    weaknesses: Mapped[list[Any]] = mapped_column(default=list)
+    resistances: Mapped[list[Any]] = mapped_column(default=list)
+    retreat_cost: Mapped[list[Any]] = mapped_column(default=list)
+    rules: Mapped[list[Any]] = mapped_column(default=list)
+    ancient_trait: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rarity: Mapped[str | None] = mapped_column(String(48))
+    regulation_mark: Mapped[str | None] = mapped_column(String(4))
+    source: Mapped[str] = mapped_column(String(16))  # "upstream" or "supplement"
+
+    # Card identity (catalog.identity).
+    name_key: Mapped[str] = mapped_column(String(128), index=True)
+    function_key: Mapped[str] = mapped_column(String(64), index=True)
+    text_fingerprint: Mapped[str] = mapped_column(String(64), index=True)
+    is_basic_energy: Mapped[bool] = mapped_column(Boolean, default=False)
+    type_identity: Mapped[list[Any]] = mapped_column(default=list)
+
+    # Deck-construction limits the card's own text sets (catalog.limits).
+    copies_unlimited: Mapped[bool] = mapped_column(Boolean, default=False)
+    limit_group: Mapped[str | None] = mapped_column(String(32))
+    limit_scope: Mapped[str | None] = mapped_column(String(8))  # "deck" or "name"
+    limit_max: Mapped[int | None] = mapped_column(Integer)
+    play_together: Mapped[int | None] = mapped_column(Integer)
+
+    set: Mapped[Set] = relationship()
+
+    __table_args__ = (Index("ix_cards_set_id_number_sort", "set_id", "number_sort"),)
+
+
+class CatalogMeta(Base):
+    """The one row that says which catalog is loaded."""
+
+    __tablename__ = "catalog_meta"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(512))
+    checksum: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    imported_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    set_count: Mapped[int] = mapped_column(Integer)
+    card_count: Mapped[int] = mapped_column(Integer)
+    supplement_count: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,18 @@
+"""Collector numbers as printed, and a key that sorts them as people expect."""
+
+from __future__ import annotations
+
+import re
+
+_PARTS = re.compile(r"^([^\d]*)(\d*)(.*)$")
+
+
+def number_sort_key(number: str) -> str:
+    """A string key ordering numbers within a set: "9" < "21" < "H1" < "SWSH068".
+
+    Plain numbers come first, then prefixed series grouped by prefix, each in
+    numeric order; a suffix ("102a") sorts after its number.
+    """
+    prefix, digits, suffix = _PARTS.match(number.strip().upper()).groups()  # type: ignore[union-attr]
+    value = int(digits) if digits else 0
+    return f"{prefix:<8.8}{value:08d}{suffix:<8.8}"
