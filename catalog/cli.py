@@ -66,7 +66,8 @@ def import_command(source: str | None, force: bool) -> None:
         result = import_catalog(store.engine(), location, force=force, progress=progress)
     except CatalogImportError as error:
         progress.close()
-        raise click.ClickException(f"import failed, the previous catalog is kept: {error}")
+        raise click.ClickException(
+            f"import failed, the previous catalog is kept: {error}") from None
     progress.close()
     seconds = time.perf_counter() - started
     verb = "unchanged, skipped" if result.skipped else "imported"

@@ -24,10 +24,10 @@ from catalog.db import has_schema, upgrade
 from catalog.limits import parse_limits
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
-from catalog.source import SETS_PATH, Source, SourceError, card_path, open_source
+from catalog.source import SETS_PATH, SourceError, card_path, open_source
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "1"
+IMPORT_VERSION = "2"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
 SET_CODES_PATH = DATA_DIR / "set_codes.json"
@@ -208,7 +208,7 @@ def _card_row(raw: Any, set_id: str, path: str, index: int, origin: str) -> dict
         "attacks": [_attack(a) for a in _list(raw, "attacks", where)],
         "weaknesses": _list(raw, "weaknesses", where),
         "resistances": _list(raw, "resistances", where),
-        "retreat_cost": _list(raw, "retreatCost", where),
+        "retreat_cost": _cost(_list(raw, "retreatCost", where)),
         "rules": _list(raw, "rules", where),
         "ancient_trait": raw.get("ancientTrait") or None,
         "rarity": raw.get("rarity") or None,
@@ -235,8 +235,14 @@ def _with_identity(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
+def _cost(value: Any) -> list[str]:
+    """A cost as a list of spelled-out Types; one printing writes it as a string ("RR")."""
+    symbols = list(value) if isinstance(value, str) else list(value or [])
+    return identity.cost_types(symbols)
+
+
 def _attack(raw: dict[str, Any]) -> dict[str, Any]:
-    return {"name": raw.get("name") or "", "cost": raw.get("cost") or [],
+    return {"name": raw.get("name") or "", "cost": _cost(raw.get("cost")),
             "damage": identity.clean_text(raw.get("damage")), "text": raw.get("text") or ""}
 
 

@@ -11,6 +11,9 @@ from catalog.identity import name_key
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
 
+# Oldest set first; a set with no release date yet comes last.
+SET_ORDER = (Set.release_date.is_(None), Set.release_date)
+
 
 @dataclass(frozen=True)
 class CardFilters:
@@ -32,7 +35,7 @@ def meta(session: Session) -> CatalogMeta | None:
 
 
 def list_sets(session: Session) -> list[Set]:
-    query = select(Set).options(selectinload(Set.codes)).order_by(Set.release_date, Set.id)
+    query = select(Set).options(selectinload(Set.codes)).order_by(*SET_ORDER, Set.id)
     return list(session.scalars(query))
 
 
@@ -67,7 +70,7 @@ def search_cards(session: Session, filters: CardFilters, offset: int, limit: int
         # Equal sort keys mean the same number however padded: "004" = "4", "SWSH68" = "SWSH068".
         query = query.where(Card.number_sort == number_sort_key(filters.number))
     total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    ordered = query.order_by(Set.release_date, Card.set_id, Card.number_sort, Card.id)
+    ordered = query.order_by(*SET_ORDER, Card.set_id, Card.number_sort, Card.id)
     items = list(session.scalars(ordered.options(selectinload(Card.set)).offset(offset)
                                  .limit(limit)))
     return Page(items, total)
@@ -83,5 +86,5 @@ def printings_of(session: Session, card: Card) -> list[Card]:
     """The other printings of the same card: every printing sharing its function_key."""
     query = (select(Card).join(Card.set)
              .where(Card.function_key == card.function_key, Card.id != card.id)
-             .order_by(Set.release_date, Card.set_id, Card.number_sort))
+             .order_by(*SET_ORDER, Card.set_id, Card.number_sort))
     return list(session.scalars(query))

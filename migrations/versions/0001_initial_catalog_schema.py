@@ -1,13 +1,12 @@
 """initial catalog schema
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-21 22:08:59.376523
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

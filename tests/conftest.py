@@ -1,0 +1,94 @@
+"""Fixtures: catalogs in real SQLite files, the app, a contract-checking client, the CLI."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from app import create_app
+from catalog.db import make_engine
+from catalog.importer import import_catalog
+from tests.contract import ContractClient
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MINI_CATALOG = FIXTURES / "mini"
+SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
+                                  PROJECT_ROOT.parent / "shared" / "pokemon-tcg-data"))
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The real catalog; the suite needs it (CI puts ../shared beside the checkout)."""
+    assert (SHARED_DATA / "sets" / "en.json").is_file(), (
+        f"the real card data is missing at {SHARED_DATA}; set DECKJUDGE_SHARED_DATA")
+    return SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def full_db_url(tmp_path_factory, shared_data) -> str:
+    """A SQLite file holding the full real catalog, imported once per test session."""
+    url = sqlite_url(tmp_path_factory.mktemp("full") / "catalog.sqlite3")
+    engine = make_engine(url)
+    import_catalog(engine, str(shared_data))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def mini_db_url(tmp_path) -> str:
+    """A fresh SQLite file holding the hand-written mini catalog."""
+    url = sqlite_url(tmp_path / "mini.sqlite3")
+    engine = make_engine(url)
+    import_catalog(engine, str(MINI_CATALOG))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def mini_dir(tmp_path) -> Path:
+    """A writable copy of the mini catalog, for tests that break it."""
+    target = tmp_path / "mini-copy"
+    shutil.copytree(MINI_CATALOG, target)
+    return target
+
+
+def make_client(url: str):
+    app = create_app({"TESTING": True, "DATABASE_URL": url})
+    app.test_client_class = ContractClient
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def full_app(full_db_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": full_db_url})
+    app.test_client_class = ContractClient
+    return app
+
+
+@pytest.fixture
+def client(full_app):
+    """A contract-checking client on the full real catalog."""
+    return full_app.test_client()
+
+
+@pytest.fixture
+def mini_client(mini_db_url):
+    return make_client(mini_db_url)
+
+
+@pytest.fixture
+def runner_for():
+    """A CLI runner for an app bound to the given database URL."""
+
+    def build(url: str):
+        return create_app({"TESTING": True, "DATABASE_URL": url}).test_cli_runner()
+
+    return build

@@ -1,0 +1,47 @@
+"""Check every response the tests receive against openapi.yaml."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import yaml
+from flask.testing import FlaskClient
+from openapi_core import Config, OpenAPI
+from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
+
+SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+_config = Config(extra_media_type_deserializers={
+    "application/problem+json": json.loads,
+    "application/yaml": lambda body: body.decode("utf-8") if isinstance(body, bytes) else body,
+})
+SPEC = OpenAPI.from_file_path(str(SPEC_PATH), config=_config)
+_SPEC_DOCUMENT = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+
+
+def problem_schema() -> dict:
+    """The Problem schema, for responses to paths or methods the spec cannot name."""
+    return _SPEC_DOCUMENT["components"]["schemas"]["Problem"]
+
+
+def check_response(response) -> None:
+    """Raise unless the response is one the contract allows for its request."""
+    try:
+        SPEC.validate_response(WerkzeugOpenAPIRequest(response.request),
+                               WerkzeugOpenAPIResponse(response))
+    except (PathNotFound, OperationNotFound):
+        # An unknown path or method: the answer must still be a problem document.
+        assert response.status_code in (404, 405), response.status_code
+        assert response.mimetype == "application/problem+json"
+        jsonschema.validate(response.get_json(), problem_schema())
+
+
+class ContractClient(FlaskClient):
+    """A test client that validates every response against the OpenAPI document."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        check_response(response)
+        return response

@@ -1,0 +1,130 @@
+"""The three notions of card identity, on hand-made cards and on the real catalog."""
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from catalog import identity
+from catalog.db import make_engine
+from catalog.models import Card
+
+
+@pytest.fixture(scope="module")
+def cards(full_db_url):
+    """Look up real printings by id."""
+    engine = make_engine(full_db_url)
+    session = Session(engine)
+
+    def get(card_id: str) -> Card:
+        card = session.get(Card, card_id)
+        assert card is not None, card_id
+        return card
+
+    yield get
+    session.close()
+    engine.dispose()
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Dark Persian", "Persian"),
+    ("Team Rocket's Meowth", "Meowth"),
+    ("Unown [J]", "Unown [A]"),
+    ("Charizard ex", "Charizard"),
+    ("Armaldo δ", "Armaldo"),
+    ("Mudkip ★", "Mudkip"),
+    ("Volcanion ◇", "Volcanion"),
+    ("Nidoran♀", "Nidoran♂"),
+])
+def test_name_key_keeps_what_makes_titles_differ(a, b):
+    assert identity.name_key(a) != identity.name_key(b)
+
+
+@pytest.mark.parametrize(("typed", "printed"), [
+    ("Pokemon Center", "Pokémon Center"),
+    ("POKéMON center", "Pokémon Center"),
+    ("Team Rocket’s Meowth", "Team Rocket's Meowth"),
+    ("  Professor   Oak ", "Professor Oak"),
+    ("Poke\u0301mon Fan Club", "Pokémon Fan Club"),  # decomposed é (NFD) is the same title
+    ("Ho–Oh", "Ho-Oh"),
+])
+def test_name_key_folds_spelling_noise(typed, printed):
+    assert identity.name_key(typed) == identity.name_key(printed)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("base1-4", "base6-3"),       # Charizard, Pokémon Power reworded
+    ("base1-95", "ecard1-157"),   # Switch, reworded
+    ("base3-62", "base6-109"),    # Mysterious Fossil, reworded
+    ("base1-98", "sve-2"),        # "Fire Energy" and "Basic Fire Energy"
+])
+def test_reprints_share_function_key(cards, a, b):
+    assert cards(a).function_key == cards(b).function_key
+    assert cards(a).text_fingerprint != cards(b).text_fingerprint
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("base1-10", "base6-29"),     # two different Mewtwo
+    ("base1-58", "base2-60"),     # two different Pikachu
+    ("neo1-104", "dp1-129"),      # Special vs basic Darkness Energy
+])
+def test_different_cards_with_one_name_differ(cards, a, b):
+    assert cards(a).name_key == cards(b).name_key
+    assert cards(a).function_key != cards(b).function_key
+
+
+def test_exact_reprint_has_same_fingerprint(cards):
+    assert cards("base1-4").text_fingerprint == cards("base4-4").text_fingerprint
+
+
+@pytest.mark.parametrize(("card_id", "basic"), [
+    ("neo1-104", False),   # Neo Genesis Darkness Energy is Special
+    ("dp1-129", True),     # Diamond & Pearl Darkness Energy is basic
+    ("base1-98", True),
+    ("base1-96", False),   # Double Colorless Energy
+    ("base1-95", False),
+])
+def test_basic_energy_from_the_printings_own_subtype(cards, card_id, basic):
+    assert cards(card_id).is_basic_energy is basic
+
+
+def test_function_key_ignores_cost_spelling_and_attack_order():
+    base = {"supertype": "Pokémon", "name": "Pikachu", "types": ["Lightning"], "hp": 70,
+            "attacks": [{"name": "Zap", "cost": ["L", "C"], "damage": "20×"},
+                        {"name": "Tail", "cost": [], "damage": "10"}]}
+    other = {**base, "attacks": [{"name": "Tail", "cost": ["Free"], "damage": "10"},
+                                 {"name": "Zap", "cost": ["Colorless", "Lightning"],
+                                  "damage": "20x"}]}
+    assert identity.function_key(base) == identity.function_key(other)
+    stronger = {**base, "hp": 80}
+    assert identity.function_key(base) != identity.function_key(stronger)
+
+
+def test_mojibake_damage_is_repaired():
+    assert identity.clean_text("20Ã\u0097") == "20×"
+
+
+@pytest.mark.parametrize(("card", "expected"), [
+    ({"supertype": "Pokémon", "types": ["Colorless"],
+      "attacks": [{"cost": ["Water", "Colorless"]}, {"cost": ["F"]}]}, ["Water", "Fighting"]),
+    ({"supertype": "Pokémon", "types": ["Dragon"],
+      "attacks": [{"cost": ["Fire", "Lightning", "Colorless"]}]}, ["Fire", "Lightning"]),
+    ({"supertype": "Pokémon", "types": ["Fire"], "attacks": []}, ["Fire"]),
+    ({"supertype": "Trainer", "types": [], "attacks": [{"cost": ["Water"]}]}, []),
+])
+def test_type_identity(card, expected):
+    assert identity.type_identity(card) == expected
+
+
+def test_every_real_printing_has_its_keys(full_db_url):
+    engine = make_engine(full_db_url)
+    with Session(engine) as session:
+        blank = session.scalars(select(Card.id).where(
+            (Card.name_key == "") | (Card.function_key == "") | (Card.text_fingerprint == "")
+        )).all()
+    engine.dispose()
+    assert blank == []
+
+
+def test_a_cost_written_as_a_string_is_spelled_out(cards):
+    # The data writes one promo's cost as "RR"; it is two Fire Energy.
+    assert cards("mep-23").attacks[0]["cost"] == ["Fire", "Fire"]

@@ -1,0 +1,62 @@
+"""A catalog import killed midway (kill -9) leaves the previous catalog serving, whole."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from sqlalchemy import text
+
+from catalog.db import make_engine
+from catalog.importer import loaded_meta
+from tests.conftest import PROJECT_ROOT, make_client
+
+
+def _start_import(url: str, source: str) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": url, "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "flask", "--app", "app", "catalog", "import", source],
+        cwd=PROJECT_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_kill_9_during_the_write_keeps_the_old_catalog(mini_db_url, shared_data):
+    client = make_client(mini_db_url)
+    old = client.get("/readyz").get_json()["catalog"]
+    assert old["cards"] == 13
+
+    with _start_import(mini_db_url, str(shared_data)) as process:
+        try:
+            for line in process.stderr:
+                if line.startswith("write "):
+                    break  # the write transaction is open and holds the first rows
+            else:
+                raise AssertionError(f"import never reached the write: {process.wait()}")
+            # Readers still see the old catalog while the new one is being written.
+            assert client.get("/readyz").get_json()["catalog"] == old
+            os.kill(process.pid, signal.SIGKILL)
+        finally:
+            process.wait()
+    assert process.returncode == -signal.SIGKILL
+
+    engine = make_engine(mini_db_url)
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
+        cards = connection.execute(text("SELECT count(*) FROM cards")).scalar()
+    assert cards == 13
+    assert loaded_meta(engine).version == old["version"]
+    engine.dispose()
+    assert client.get("/readyz").get_json()["catalog"] == old
+    charizard = client.get("/v1/cards/base1-4").get_json()
+    assert [p["id"] for p in charizard["printings"]] == ["base6-3"]
+
+
+def test_a_failed_import_from_the_cli_keeps_the_old_catalog(mini_db_url, tmp_path, runner_for):
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets/en.json").write_text("[not json")
+    result = runner_for(mini_db_url).invoke(args=["catalog", "import", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "import failed, the previous catalog is kept" in result.output
+    assert "sets/en.json: malformed JSON" in result.output
+    assert make_client(mini_db_url).get("/readyz").get_json()["catalog"]["cards"] == 13

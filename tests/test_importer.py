@@ -1,0 +1,200 @@
+"""The importer: sources, the supplement, idempotence and bad data."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from catalog.db import make_engine
+from catalog.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.models import Card, Set, SetCode
+from tests.conftest import MINI_CATALOG, sqlite_url
+from tests.servers import static_http
+
+MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
+
+
+@pytest.fixture
+def engine(tmp_path):
+    engine = make_engine(sqlite_url(tmp_path / "catalog.sqlite3"))
+    yield engine
+    engine.dispose()
+
+
+def counts(engine) -> tuple[int, int]:
+    with Session(engine) as session:
+        return (session.scalar(select(func.count()).select_from(Set)),
+                session.scalar(select(func.count()).select_from(Card)))
+
+
+def test_imports_the_mini_catalog_with_the_supplement(engine):
+    result = import_catalog(engine, str(MINI_CATALOG))
+    assert not result.skipped
+    assert (result.set_count, result.card_count, result.supplement_count) == (
+        MINI_SETS, MINI_CARDS, 1)
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+    with Session(engine) as session:
+        mew = session.scalars(select(Card).where(Card.name == "Ancient Mew")).one()
+        assert mew.source == "supplement"
+        assert session.get(Set, "mep").release_date is None  # "---" in the data
+        assert session.get(Set, "basep").kind == "promo"
+        assert session.get(Set, "base1").kind == "expansion"
+        assert session.get(SetCode, ("BS", "base1")).origin == "ptcgo"
+
+
+def test_reimport_of_the_same_data_is_skipped_and_changes_nothing(engine):
+    first = import_catalog(engine, str(MINI_CATALOG))
+    stamp = loaded_meta(engine).imported_at
+    again = import_catalog(engine, str(MINI_CATALOG))
+    assert again.skipped and again.checksum == first.checksum
+    assert loaded_meta(engine).imported_at == stamp
+    forced = import_catalog(engine, str(MINI_CATALOG), force=True)
+    assert not forced.skipped and forced.checksum == first.checksum
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+
+
+def test_changed_data_replaces_the_catalog(engine, mini_dir):
+    import_catalog(engine, str(MINI_CATALOG))
+    (mini_dir / "cards/en/mep.json").write_text("[]")
+    result = import_catalog(engine, str(mini_dir))
+    assert not result.skipped
+    assert counts(engine) == (MINI_SETS, MINI_CARDS - 2)
+
+
+def _archive(source: Path, target: Path) -> Path:
+    if target.suffix == ".zip":
+        with zipfile.ZipFile(target, "w") as archive:
+            for path in source.rglob("*"):
+                archive.write(path, "pokemon-tcg-data-master/" + str(path.relative_to(source)))
+    else:
+        with tarfile.open(target, "w:gz") as archive:
+            archive.add(source, arcname="pokemon-tcg-data-master")
+    return target
+
+
+@pytest.mark.parametrize("name", ["catalog.tar.gz", "catalog.zip"])
+def test_imports_from_an_archive(engine, tmp_path, name):
+    archive = _archive(MINI_CATALOG, tmp_path / name)
+    result = import_catalog(engine, str(archive))
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+    # The same bytes from any source give the same checksum.
+    assert result.checksum == import_catalog(engine, str(MINI_CATALOG)).checksum
+
+
+def test_imports_from_an_http_base_url(engine):
+    with static_http(MINI_CATALOG) as url:
+        result = import_catalog(engine, url)
+    assert result.source == url
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+
+
+def test_imports_an_archive_from_an_http_url(engine, tmp_path):
+    folder = tmp_path / "served"
+    folder.mkdir()
+    _archive(MINI_CATALOG, folder / "data.tar.gz")
+    with static_http(folder) as url:
+        import_catalog(engine, f"{url}/data.tar.gz")
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+
+
+def test_http_source_missing_file_names_the_url(engine, mini_dir):
+    (mini_dir / "cards/en/dp1.json").unlink()
+    with static_http(mini_dir) as url, pytest.raises(CatalogImportError) as error:
+        import_catalog(engine, url)
+    assert f"{url}/cards/en/dp1.json" in str(error.value)
+    assert "404" in str(error.value)
+
+
+def _break(mini_dir: Path, case: str) -> str:
+    """Damage the copy in one way; returns text the error must contain."""
+    if case == "missing-file":
+        (mini_dir / "cards/en/neo1.json").unlink()
+        return "cards/en/neo1.json"
+    if case == "malformed-json":
+        (mini_dir / "cards/en/base6.json").write_text('[{"id": "base6-3",')
+        return "cards/en/base6.json: malformed JSON"
+    if case == "card-without-set":
+        cards = json.loads((mini_dir / "cards/en/dp1.json").read_text())
+        cards[0]["id"] = "zz9-1"
+        (mini_dir / "cards/en/dp1.json").write_text(json.dumps(cards))
+        return "card 'zz9-1': its id does not belong to set 'dp1'"
+    if case == "card-without-name":
+        cards = json.loads((mini_dir / "cards/en/base1.json").read_text())
+        del cards[1]["name"]
+        (mini_dir / "cards/en/base1.json").write_text(json.dumps(cards))
+        return "cards/en/base1.json: card 'base1-10': missing or empty 'name'"
+    if case == "sets-not-a-list":
+        (mini_dir / "sets/en.json").write_text('{"id": "base1"}')
+        return "sets/en.json: expected a list"
+    if case == "duplicate-card":
+        cards = json.loads((mini_dir / "cards/en/base1.json").read_text())
+        (mini_dir / "cards/en/base1.json").write_text(json.dumps(cards + cards[:1]))
+        return "card id 'base1-4' appears twice"
+    raise AssertionError(case)
+
+
+@pytest.mark.parametrize("case", ["missing-file", "malformed-json", "card-without-set",
+                                  "card-without-name", "sets-not-a-list", "duplicate-card"])
+def test_bad_source_data_is_a_clear_error_and_the_old_catalog_stays(engine, mini_dir, case):
+    import_catalog(engine, str(MINI_CATALOG))
+    before = loaded_meta(engine).checksum
+    expected = _break(mini_dir, case)
+    with pytest.raises(CatalogImportError) as error:
+        import_catalog(engine, str(mini_dir))
+    assert expected in str(error.value)
+    assert loaded_meta(engine).checksum == before
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+
+
+def test_a_source_that_is_no_catalog_is_refused(engine, tmp_path):
+    (tmp_path / "notes.txt").write_text("hello")
+    for location in (str(tmp_path / "nowhere"), str(tmp_path / "notes.txt")):
+        with pytest.raises(CatalogImportError, match="not a directory"):
+            import_catalog(engine, location)
+    bogus = tmp_path / "bogus.tar.gz"
+    bogus.write_bytes(b"not an archive")
+    with pytest.raises(CatalogImportError, match="not a readable archive"):
+        import_catalog(engine, str(bogus))
+
+
+def test_archive_members_climbing_out_are_ignored(engine, tmp_path):
+    target = tmp_path / "evil.zip"
+    with zipfile.ZipFile(target, "w") as archive:
+        for path in MINI_CATALOG.rglob("*.json"):
+            archive.write(path, "root/" + str(path.relative_to(MINI_CATALOG)))
+        archive.writestr("root/../../escape.json", "[]")
+    import_catalog(engine, str(target))
+    assert not (tmp_path.parent / "escape.json").exists()
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+
+
+def test_full_real_catalog(full_db_url, shared_data):
+    engine = make_engine(full_db_url)
+    meta = loaded_meta(engine)
+    sets, cards = counts(engine)
+    engine.dispose()
+    upstream_cards = sum(len(json.loads(path.read_text()))
+                         for path in (shared_data / "cards/en").glob("*.json"))
+    assert upstream_cards == 20_106
+    assert (sets, cards) == (172 + 1, 20_106 + 1)
+    assert (meta.set_count, meta.card_count, meta.supplement_count) == (173, 20_107, 1)
+    assert meta.source == str(shared_data)
+
+
+def test_copies_of_the_real_layout_import_from_any_source(tmp_path, shared_data, engine):
+    """Each reader yields the same bytes: a tar.gz of the real data imports the same catalog."""
+    archive = tmp_path / "real.tar.gz"
+    with tarfile.open(archive, "w:gz") as handle:
+        handle.add(shared_data / "sets", arcname="data/sets")
+        handle.add(shared_data / "cards", arcname="data/cards")
+    from_dir = import_catalog(engine, str(shared_data))
+    shutil.copy(archive, tmp_path / "again.tar.gz")
+    from_archive = import_catalog(engine, str(tmp_path / "again.tar.gz"))
+    assert from_archive.skipped and from_archive.checksum == from_dir.checksum

@@ -1,0 +1,64 @@
+"""Deck-construction limits read from the real cards that print them."""
+
+import pytest
+from sqlalchemy.orm import Session
+
+from catalog.db import make_engine
+from catalog.limits import DeckLimits, parse_limits
+from catalog.models import Card
+
+
+@pytest.fixture(scope="module")
+def limits_of(full_db_url):
+    engine = make_engine(full_db_url)
+    session = Session(engine)
+
+    def get(card_id: str) -> DeckLimits:
+        card = session.get(Card, card_id)
+        assert card is not None, card_id
+        return DeckLimits(card.copies_unlimited, card.limit_group, card.limit_scope,
+                          card.limit_max, card.play_together)
+
+    yield get
+    session.close()
+    engine.dispose()
+
+
+@pytest.mark.parametrize(("card_id", "expected"), [
+    ("pl4-94", DeckLimits(copies_unlimited=True)),                         # Arceus LV.X
+    ("pl4-AR1", DeckLimits(copies_unlimited=True)),                        # Arceus
+    ("sv6-152", DeckLimits(limit_group="ACE SPEC", limit_scope="deck", limit_max=1)),
+    ("swsh10-27", DeckLimits(limit_group="Radiant", limit_scope="deck", limit_max=1)),
+    ("ex7-107", DeckLimits(limit_group="Pokémon Star", limit_scope="deck", limit_max=1)),
+    ("sm6-31", DeckLimits(limit_group="Prism Star", limit_scope="name", limit_max=1)),
+    ("neo3-39", DeckLimits(limit_group="Unown", limit_scope="deck", limit_max=4)),
+    ("neo4-107", DeckLimits(limit_group="name", limit_scope="name", limit_max=1)),  # Shining
+    ("neo4-16", DeckLimits(limit_group="name", limit_scope="name", limit_max=1)),   # Miracle E.
+    ("xy9-109", DeckLimits(play_together=2)),      # Puzzle of Time
+    ("sm8-171", DeckLimits(play_together=2)),      # Custom Catcher
+    ("sm8-184", DeckLimits(play_together=2)),      # Mixed Herbs
+    ("dp7-88", DeckLimits(play_together=2)),       # Poké Blower +
+    ("dp7-89", DeckLimits(play_together=2)),       # Poké Drawer +
+    ("dp7-90", DeckLimits(play_together=2)),       # Poké Healer +
+    ("swsh8-230", DeckLimits(play_together=2)),    # Cross Switcher (must)
+    ("swsh8-231", DeckLimits(play_together=2)),    # Crossceiver (must)
+    ("sm5-129", DeckLimits(play_together=4)),      # Missing Clover
+    ("swsh12-163", DeckLimits(play_together=4)),   # Quad Stone ("use")
+    ("hgss1-111", DeckLimits(play_together=2)),    # Ho-Oh LEGEND half
+    ("swshp-SWSH139", DeckLimits(play_together=4)),  # Pikachu V-UNION piece
+    ("base1-4", DeckLimits()),                     # Charizard: nothing printed
+    ("base1-95", DeckLimits()),                    # Switch: nothing printed
+])
+def test_real_card_limits(limits_of, card_id, expected):
+    assert limits_of(card_id) == expected
+
+
+def test_own_name_limit_needs_the_cards_own_name():
+    text = ["You can't have more than 1 Shining Gyarados in your deck."]
+    assert parse_limits("Shining Gyarados", text).limit_max == 1
+    assert parse_limits("Gyarados", text) == DeckLimits()
+
+
+def test_bench_limits_are_not_deck_limits():
+    assert parse_limits("Sky Field", ["Each player can't have more than 8 Benched Pokémon."]) \
+        == DeckLimits()

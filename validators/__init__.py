@@ -1,0 +1,1 @@
+"""Format rules: formats as data, composed of small checks with stable codes."""
