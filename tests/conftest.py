@@ -7,10 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from sqlalchemy.orm import Session
 
 from app import create_app
 from catalog.db import make_engine
 from catalog.importer import import_catalog
+from catalog.models import Card
 from tests.contract import ContractClient
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -32,24 +34,41 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
+def imported_db(path: Path, source: Path) -> str:
+    """Import `source` into a new SQLite file; returns its URL."""
+    url = sqlite_url(path)
+    engine = make_engine(url)
+    import_catalog(engine, str(source))
+    engine.dispose()
+    return url
+
+
 @pytest.fixture(scope="session")
 def full_db_url(tmp_path_factory, shared_data) -> str:
     """A SQLite file holding the full real catalog, imported once per test session."""
-    url = sqlite_url(tmp_path_factory.mktemp("full") / "catalog.sqlite3")
-    engine = make_engine(url)
-    import_catalog(engine, str(shared_data))
-    engine.dispose()
-    return url
+    return imported_db(tmp_path_factory.mktemp("full") / "catalog.sqlite3", shared_data)
 
 
 @pytest.fixture
 def mini_db_url(tmp_path) -> str:
     """A fresh SQLite file holding the hand-written mini catalog."""
-    url = sqlite_url(tmp_path / "mini.sqlite3")
-    engine = make_engine(url)
-    import_catalog(engine, str(MINI_CATALOG))
+    return imported_db(tmp_path / "mini.sqlite3", MINI_CATALOG)
+
+
+@pytest.fixture(scope="session")
+def real_card(full_db_url):
+    """Look up a printing of the full real catalog by id."""
+    engine = make_engine(full_db_url)
+    session = Session(engine)
+
+    def get(card_id: str) -> Card:
+        card = session.get(Card, card_id)
+        assert card is not None, card_id
+        return card
+
+    yield get
+    session.close()
     engine.dispose()
-    return url
 
 
 @pytest.fixture

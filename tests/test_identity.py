@@ -9,20 +9,9 @@ from catalog.db import make_engine
 from catalog.models import Card
 
 
-@pytest.fixture(scope="module")
-def cards(full_db_url):
-    """Look up real printings by id."""
-    engine = make_engine(full_db_url)
-    session = Session(engine)
-
-    def get(card_id: str) -> Card:
-        card = session.get(Card, card_id)
-        assert card is not None, card_id
-        return card
-
-    yield get
-    session.close()
-    engine.dispose()
+@pytest.fixture
+def cards(real_card):
+    return real_card
 
 
 @pytest.mark.parametrize(("a", "b"), [

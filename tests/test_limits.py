@@ -1,27 +1,18 @@
 """Deck-construction limits read from the real cards that print them."""
 
 import pytest
-from sqlalchemy.orm import Session
 
-from catalog.db import make_engine
 from catalog.limits import DeckLimits, parse_limits
-from catalog.models import Card
 
 
-@pytest.fixture(scope="module")
-def limits_of(full_db_url):
-    engine = make_engine(full_db_url)
-    session = Session(engine)
-
+@pytest.fixture
+def limits_of(real_card):
     def get(card_id: str) -> DeckLimits:
-        card = session.get(Card, card_id)
-        assert card is not None, card_id
+        card = real_card(card_id)
         return DeckLimits(card.copies_unlimited, card.limit_group, card.limit_scope,
                           card.limit_max, card.play_together)
 
-    yield get
-    session.close()
-    engine.dispose()
+    return get
 
 
 @pytest.mark.parametrize(("card_id", "expected"), [
