@@ -1,0 +1,12 @@
+"""Decklists in: every common export form, parsed into entries that keep their line numbers.
+
+`parse()` detects the form; each form has its own small module.  Parsing
+never drops a line silently: what cannot be read is a `LineProblem` with
+its number and text.  Resolving entries to catalog printings is
+catalog.resolve's job.
+"""
+
+from decklist.detect import parse
+from decklist.model import Candidate, Decklist, Entry, LineProblem
+
+__all__ = ["Candidate", "Decklist", "Entry", "LineProblem", "parse"]

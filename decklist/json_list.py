@@ -1,0 +1,66 @@
+"""JSON decklists: `[{"count": 4, "id": "neo1-14"}, {"count": 2, "name": "Bill", "set": "LC",
+"number": "108"}, {"count": 1, "id": "base1-4", "partner": true}]`.
+
+An entry's position (1-based) stands for its line number in diagnostics.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from decklist.model import MAIN, PARTNER, SIDEBOARD, Candidate, Decklist, Entry, LineProblem
+from decklist.text import MAX_LINE_COUNT
+
+MAX_TEXT = 200
+_KEYS = {"count", "id", "name", "set", "number", "partner", "sideboard"}
+
+
+def parse_json(data: Any) -> Decklist:
+    deck = Decklist(input_format="json")
+    if not isinstance(data, list):
+        deck.problems.append(LineProblem(0, type(data).__name__,
+                                         "a JSON decklist is an array of entries"))
+        return deck
+    for position, item in enumerate(data, start=1):
+        entry = _entry(position, item)
+        if isinstance(entry, LineProblem):
+            deck.problems.append(entry)
+        else:
+            deck.entries.append(entry)
+    return deck
+
+
+def _entry(position: int, item: Any) -> Entry | LineProblem:
+    shown = str(item)[:MAX_TEXT]
+    if not isinstance(item, dict):
+        return LineProblem(position, shown, "an entry must be an object")
+    unknown = sorted(set(item) - _KEYS)
+    if unknown:
+        return LineProblem(position, shown, f"unknown field(s): {', '.join(unknown)}")
+    count = item.get("count")
+    if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
+        return LineProblem(position, shown,
+                           f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
+    fields = {key: item.get(key) for key in ("id", "name", "set", "number")}
+    for key, value in fields.items():
+        if value is not None and (not isinstance(value, str) or not value.strip()
+                                  or len(value) > MAX_TEXT):
+            return LineProblem(position, shown,
+                               f"{key} must be a non-empty string of at most {MAX_TEXT} "
+                               "characters")
+    if not fields["id"] and not fields["name"] and not (fields["set"] and fields["number"]):
+        return LineProblem(position, shown, "an entry needs an id, a name, or a set and number")
+    for flag in ("partner", "sideboard"):
+        if flag in item and not isinstance(item[flag], bool):
+            return LineProblem(position, shown, f"{flag} must be true or false")
+    partner = bool(item.get("partner"))
+    section = PARTNER if partner else SIDEBOARD if item.get("sideboard") else MAIN
+    candidate = Candidate(name=_strip(fields["name"]), set_code=_strip(fields["set"]),
+                          number=_strip(fields["number"]), card_id=_strip(fields["id"]))
+    text = " ".join(str(v) for v in (fields["id"], fields["name"], fields["set"],
+                                     fields["number"]) if v)
+    return Entry(position, count, text, section, (candidate,), partner=partner)
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if value else None

@@ -1,0 +1,58 @@
+"""What a parsed decklist is made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Sections a decklist may name; "main" is a deck without headers.
+POKEMON, TRAINER, ENERGY, MAIN = "pokemon", "trainer", "energy", "main"
+SIDEBOARD, PARTNER = "sideboard", "partner"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One reading of a line's card reference, tried in order by the resolver."""
+
+    name: str | None = None
+    set_code: str | None = None
+    number: str | None = None
+    card_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decklist line that names a card."""
+
+    line: int
+    count: int
+    text: str
+    section: str
+    candidates: tuple[Candidate, ...]
+    partner: bool = False
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A line that could not be read, and why."""
+
+    line: int
+    text: str
+    message: str
+
+
+@dataclass
+class Decklist:
+    input_format: str
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+    # Totals the list itself states ("Pokémon: 12", "Total Cards: 60"), by section, with lines.
+    declared: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def main(self) -> list[Entry]:
+        """The entries that make up the deck: everything but a sideboard."""
+        return [entry for entry in self.entries if entry.section != SIDEBOARD]
+
+    @property
+    def sideboard(self) -> list[Entry]:
+        return [entry for entry in self.entries if entry.section == SIDEBOARD]

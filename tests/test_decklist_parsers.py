@@ -1,0 +1,113 @@
+"""Each decklist form, parsed from realistic and messy fixtures; no line is ever dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+from decklist import Candidate, parse
+from decklist.model import ENERGY, MAIN, PARTNER, POKEMON, SIDEBOARD, TRAINER
+from tests.conftest import FIXTURES
+
+DECKS = FIXTURES / "decklists"
+
+
+def read(name: str) -> str:
+    return (DECKS / name).read_text(encoding="utf-8")
+
+
+def test_ptcg_live_export_with_bom_and_crlf():
+    deck = parse(read("ptcg-live.txt"))
+    assert deck.input_format == "ptcg-live"
+    assert deck.problems == []
+    assert sum(e.count for e in deck.entries) == 60
+    assert deck.declared == {POKEMON: (12, 1), TRAINER: (36, 7), ENERGY: (12, 18),
+                             "total": (60, 22)}
+    first = deck.entries[0]
+    assert (first.line, first.count, first.section) == (2, 4, POKEMON)
+    assert first.candidates[0] == Candidate("Pikachu ex", "SVI", "63")
+    research = next(e for e in deck.entries if e.line == 8)
+    assert research.candidates[0].name == "Professor’s Research"  # quotes kept for the resolver
+    padded = deck.entries[-1]
+    assert (padded.line, padded.section) == (20, ENERGY)
+    assert padded.candidates[0] == Candidate("Lightning Energy", "SVE", "004")
+    assert deck.entries[-2].candidates[0] == Candidate("Basic {L} Energy", "SVE", "4")
+
+
+def test_legacy_ptcgo_export():
+    deck = parse(read("ptcgo.txt"))
+    assert deck.input_format == "ptcgo"
+    assert deck.problems == []
+    assert sum(e.count for e in deck.entries) == 60
+    assert deck.declared["total"] == (60, 26)
+    zacian = next(e for e in deck.entries if e.text.startswith("Zacian"))
+    assert zacian.candidates[0] == Candidate("Zacian V", None, "SWSH076")
+    energy = deck.entries[-1]
+    assert energy.candidates[0] == Candidate("Basic {L} Energy", "Energy", "4")
+    assert energy.section == ENERGY
+
+
+def test_limitless_headers_plain_lines_comments_and_problems():
+    deck = parse(read("limitless.txt"))
+    assert deck.input_format == "limitless"
+    assert [(p.line, p.text) for p in deck.problems] == [
+        (13, "this line is not a card"), (14, "0 Switch")]
+    assert "count must be from 1" in deck.problems[1].message
+    by_line = {e.line: e for e in deck.entries}
+    assert by_line[2].candidates[0] == Candidate("Sneasel", "N1", "25")
+    assert by_line[3].candidates[0] == Candidate("Slowpoke", "N1", "55")  # tab and spaces
+    assert by_line[4].candidates == (Candidate("Slowking"),)
+    assert by_line[7].candidates[0] == Candidate("Unown [J]", "N2", "30")
+    assert by_line[16].candidates == (Candidate("Basic Darkness Energy"),)
+    assert [e.line for e in deck.sideboard] == [18]
+    assert by_line[18].section == SIDEBOARD
+    assert sum(e.count for e in deck.main) == 4 + 4 + 4 + 5 + 4 + 4 + 4 + 13
+
+
+def test_json_entries_and_their_problems():
+    import json
+    deck = parse(json.loads(read("deck.json")))
+    assert deck.input_format == "json"
+    assert [e.line for e in deck.entries] == [1, 2, 3]
+    assert deck.entries[0].candidates == (Candidate(card_id="neo1-14"),)
+    assert deck.entries[1].candidates == (Candidate("Bill", "LC", "108"),)
+    assert deck.entries[2].partner and deck.entries[2].section == PARTNER
+    assert [p.line for p in deck.problems] == [4, 5, 6]
+    assert "unknown field(s): colour" in deck.problems[1].message
+
+
+def test_json_text_is_detected():
+    deck = parse(' \n[{"count": 4, "id": "neo1-14"}]')
+    assert deck.input_format == "json" and deck.entries[0].count == 4
+    broken = parse('[{"count": 4,')
+    assert broken.entries == [] and "malformed JSON" in broken.problems[0].message
+
+
+def test_partner_section_and_inline_partner():
+    deck = parse("Partner:\n1 Charizard BS 4\nPokémon: 1\n1 Charmander BS 46\n")
+    assert [(e.line, e.partner) for e in deck.entries] == [(2, True), (4, False)]
+    inline = parse("Partner: 1 Charizard BS 4\n4 Charmander BS 46\n")
+    assert [(e.line, e.partner, e.section) for e in inline.entries] == [
+        (1, True, PARTNER), (2, False, MAIN)]
+
+
+@pytest.mark.parametrize(("line", "first"), [
+    ("1 Pikachu GX SM232", Candidate("Pikachu", "GX", "SM232")),   # resolver falls back
+    ("2 Pikachu PR 24", Candidate("Pikachu", "PR", "24")),
+    ("2 Pikachu WBSP 24", Candidate("Pikachu", "WBSP", "24")),
+    ("1 Pikachu PR-SW 68", Candidate("Pikachu", "PR-SW", "68")),
+    ("1 Tapu Koko PR-SM SM31", Candidate("Tapu Koko", "PR-SM", "SM31")),
+    ("4 Water Energy XYEnergy 9", Candidate("Water Energy", "XYEnergy", "9")),
+    ("7 Basic {D} Energy MEE 7", Candidate("Basic {D} Energy", "MEE", "7")),
+    ("3 Ho-Oh LEGEND HS 111", Candidate("Ho-Oh LEGEND", "HS", "111")),
+])
+def test_line_readings(line, first):
+    (entry,) = parse(line).entries
+    assert entry.candidates[0] == first
+    assert entry.candidates[-1] == Candidate(line.split(" ", 1)[1])  # the whole name, last
+
+
+def test_no_line_is_silently_dropped():
+    text = "4 Bill\nPokémon\nnonsense\n\n# note\n-3 Potion\n2 Switch\nTotal Cards: 6"
+    deck = parse(text)
+    accounted = {e.line for e in deck.entries} | {p.line for p in deck.problems}
+    assert accounted == {1, 3, 6, 7}
