@@ -122,11 +122,6 @@ def read_raw(location: str, progress: Progress) -> RawCatalog:
     return RawCatalog(description, digest.hexdigest(), raw_sets, files)
 
 
-def read_catalog(location: str, progress: Progress) -> Catalog:
-    """Read, check and transform a whole source plus the supplement."""
-    return transform(read_raw(location, progress))
-
-
 def transform(raw: RawCatalog) -> Catalog:
     """Check every set and card and compute their rows, identity included."""
     catalog = Catalog(source=raw.source, checksum=raw.checksum)
