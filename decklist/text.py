@@ -19,10 +19,9 @@ from decklist.model import (
 
 MAX_LINE_COUNT = 999
 
-_SECTIONS = {"pokemon": POKEMON, "pokémon": POKEMON, "trainer": TRAINER, "trainers": TRAINER,
-             "trainer cards": TRAINER, "energy": ENERGY, "energies": ENERGY,
-             "energy cards": ENERGY, "sideboard": SIDEBOARD, "side board": SIDEBOARD,
-             "partner": PARTNER}
+# Every header _HEADER accepts starts with one of these stems, so each names a section.
+_SECTION_STEMS = (("pok", POKEMON), ("trainer", TRAINER), ("energ", ENERGY),
+                  ("side", SIDEBOARD), ("partner", PARTNER))
 _HEADER = re.compile(
     r"^(?P<hashes>##\s*)?(?P<name>pok[eé]mon|trainers?(?: cards)?|energ(?:y|ies)(?: cards)?"
     r"|side ?board|partner)\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
@@ -47,7 +46,7 @@ def parse_text(text: str) -> Decklist:
             continue
         header = _HEADER.match(line)
         if header:
-            section = _SECTIONS[header.group("name").lower()]
+            section = _section(header.group("name"))
             _note_header(deck, header, section, number)
             continue
         total = _TOTAL.match(line)
@@ -62,6 +61,11 @@ def parse_text(text: str) -> Decklist:
             deck.input_format = "ptcgo"
         _card_line(deck, number, line, section)
     return deck
+
+
+def _section(name: str) -> str:
+    lowered = name.lower()
+    return next(section for stem, section in _SECTION_STEMS if lowered.startswith(stem))
 
 
 def _note_header(deck: Decklist, header: re.Match, section: str, number: int) -> None:

@@ -111,3 +111,12 @@ def test_no_line_is_silently_dropped():
     deck = parse(text)
     accounted = {e.line for e in deck.entries} | {p.line for p in deck.problems}
     assert accounted == {1, 3, 6, 7}
+
+
+@pytest.mark.parametrize(("header", "section"), [
+    ("Trainers Cards - 3", TRAINER), ("Energies Cards (3)", ENERGY), ("POKÉMON: 3", POKEMON),
+    ("Side board", SIDEBOARD), ("##Trainer Cards - 3", TRAINER), ("Energy", ENERGY),
+])
+def test_every_header_spelling_names_its_section(header, section):
+    (entry,) = parse(f"{header}\n3 Bill").entries
+    assert entry.section == section
