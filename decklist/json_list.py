@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from decklist.model import MAIN, PARTNER, SIDEBOARD, Candidate, Decklist, Entry, LineProblem
-from decklist.text import MAX_LINE_COUNT
+from decklist.model import (
+    MAIN,
+    MAX_LINE_COUNT,
+    PARTNER,
+    SIDEBOARD,
+    Candidate,
+    Decklist,
+    Entry,
+    LineProblem,
+)
 
 MAX_TEXT = 200
 _KEYS = {"count", "id", "name", "set", "number", "partner", "sideboard"}
@@ -53,13 +61,12 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     for flag in ("partner", "sideboard"):
         if flag in item and not isinstance(item[flag], bool):
             return LineProblem(position, shown, f"{flag} must be true or false")
-    partner = bool(item.get("partner"))
-    section = PARTNER if partner else SIDEBOARD if item.get("sideboard") else MAIN
+    section = PARTNER if item.get("partner") else SIDEBOARD if item.get("sideboard") else MAIN
     candidate = Candidate(name=_strip(fields["name"]), set_code=_strip(fields["set"]),
                           number=_strip(fields["number"]), card_id=_strip(fields["id"]))
     text = " ".join(str(v) for v in (fields["id"], fields["name"], fields["set"],
                                      fields["number"]) if v)
-    return Entry(position, count, text, section, (candidate,), partner=partner)
+    return Entry(position, count, text, section, (candidate,))
 
 
 def _strip(value: str | None) -> str | None:

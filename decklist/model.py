@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 # Sections a decklist may name; "main" is a deck without headers.
 POKEMON, TRAINER, ENERGY, MAIN = "pokemon", "trainer", "energy", "main"
 SIDEBOARD, PARTNER = "sideboard", "partner"
+# The most copies one line may name, in every input form.
+MAX_LINE_COUNT = 999
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,11 @@ class Entry:
     text: str
     section: str
     candidates: tuple[Candidate, ...]
-    partner: bool = False
+
+    @property
+    def partner(self) -> bool:
+        """Whether this line names the deck's Partner (Partner Battles I.1)."""
+        return self.section == PARTNER
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from decklist.lines import readings, split_count
 from decklist.model import (
     ENERGY,
     MAIN,
+    MAX_LINE_COUNT,
     PARTNER,
     POKEMON,
     SIDEBOARD,
@@ -16,8 +17,6 @@ from decklist.model import (
     Entry,
     LineProblem,
 )
-
-MAX_LINE_COUNT = 999
 
 # Every header _HEADER accepts starts with one of these stems, so each names a section.
 _SECTION_STEMS = (("pok", POKEMON), ("trainer", TRAINER), ("energ", ENERGY),
@@ -92,5 +91,4 @@ def _card_line(deck: Decklist, number: int, line: str, section: str) -> None:
         deck.problems.append(LineProblem(
             number, line, f"count must be from 1 to {MAX_LINE_COUNT}, not {count}"))
         return
-    deck.entries.append(Entry(number, count, reference, section, readings(reference),
-                              partner=section == PARTNER))
+    deck.entries.append(Entry(number, count, reference, section, readings(reference)))
