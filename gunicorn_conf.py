@@ -11,11 +11,7 @@ timeout = 30
 graceful_timeout = 30
 keepalive = 5
 accesslog = "-"
+# No preload_app: each worker builds the app, and so its database engine, after the
+# fork, so no database connection is ever shared between processes.
+preload_app = False
 
-
-def post_fork(server, worker):
-    """Never share a database connection across a fork: each worker opens its own."""
-    app = worker.app.callable if hasattr(worker.app, "callable") else None
-    engine = getattr(app, "extensions", {}).get("deckjudge.engine") if app else None
-    if engine is not None:
-        engine.dispose(close=False)

@@ -79,28 +79,26 @@ def mini_dir(tmp_path) -> Path:
     return target
 
 
-def make_client(url: str):
+def contract_app(url: str):
+    """A testing app on `url` whose test clients check every response against the contract."""
     app = create_app({"TESTING": True, "DATABASE_URL": url})
     app.test_client_class = ContractClient
-    return app.test_client()
+    return app
+
+
+def make_client(url: str):
+    return contract_app(url).test_client()
 
 
 @pytest.fixture(scope="session")
 def full_app(full_db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": full_db_url})
-    app.test_client_class = ContractClient
-    return app
+    return contract_app(full_db_url)
 
 
 @pytest.fixture
 def client(full_app):
     """A contract-checking client on the full real catalog."""
     return full_app.test_client()
-
-
-@pytest.fixture
-def mini_client(mini_db_url):
-    return make_client(mini_db_url)
 
 
 @pytest.fixture
