@@ -3,8 +3,10 @@
 - `name_key`: the English title, for the 4-copy rule ("counted by English
   card title equivalent", DCI Floor Rules 2003 §221).  Only spelling noise
   is folded (Unicode form, quote style, white space, case, "Pokemon" for
-  "Pokémon"); every mark that makes two titles differ is kept: "Dark
-  Persian" ≠ "Persian", "Unown [J]" ≠ "Unown [A]", δ, ★ and ◇ stay.
+  "Pokémon", "Nidoran ♀" for "Nidoran♀") and the data's own qualifier of
+  an artwork variant ("Professor's Research (Professor Oak)" is printed
+  "Professor's Research"); every mark that makes two titles differ is kept:
+  "Dark Persian" ≠ "Persian", "Unown [J]" ≠ "Unown [A]", δ, ★ and ◇ stay.
 - `function_key`: the gameplay identity shared by reprints, built from the
   attributes Partner Battles I.3.3 lists (name, Type, HP, Retreat, Weakness,
   Resistance, Ancient Trait, abilities by kind and name, attacks by name,
@@ -42,6 +44,9 @@ _QUOTES = str.maketrans({
     "\u00a0": " ",
 })
 _SPACE = re.compile(r"\s+")
+# The data names artwork variants "Boss's Orders (Ghetsis)"; the printed title ends before " (".
+_VARIANT_QUALIFIER = re.compile(r"\s+\([^()]*\)$")
+_GENDER_SPACE = re.compile(r"\s+(?=[♂♀])")
 # Upstream text has some "×" decoded twice as Latin-1 ("Ã\x97"); repair it before hashing.
 _MOJIBAKE = {"Ã\u0097": "×", "Ã©": "é"}
 
@@ -58,8 +63,8 @@ def clean_text(text: str | None) -> str:
 
 def name_key(name: str | None) -> str:
     """The title key for the 4-copy rule: spelling noise folded, distinctions kept."""
-    key = clean_text(name).casefold()
-    return key.replace("pokémon", "pokemon")
+    key = _VARIANT_QUALIFIER.sub("", clean_text(name)).casefold()
+    return _GENDER_SPACE.sub("", key).replace("pokémon", "pokemon")
 
 
 def _digest(value: Any, size: int = 32) -> str:

@@ -27,7 +27,7 @@ from catalog.numbers import number_sort_key
 from catalog.source import SETS_PATH, SourceError, card_path, open_source
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "2"
+IMPORT_VERSION = "3"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
 SET_CODES_PATH = DATA_DIR / "set_codes.json"
@@ -279,8 +279,8 @@ def _add_supplement(catalog: Catalog, data: dict[str, Any]) -> None:
         catalog.cards.append(_card_row(raw, set_id, where, index, "supplement"))
 
 
-def _set_codes(sets: list[dict[str, Any]], aliases: dict[str, Any]) -> list[dict[str, Any]]:
-    """The data's ptcgoCode of every set, plus the alias codes other tools write."""
+def _set_codes(sets: list[dict[str, Any]], table: dict[str, Any]) -> list[dict[str, Any]]:
+    """The data's ptcgoCode of every set, plus the codes other tools write, in priority order."""
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for row in sets:
         code = (row["ptcgo_code"] or "").upper()
@@ -289,11 +289,12 @@ def _set_codes(sets: list[dict[str, Any]], aliases: dict[str, Any]) -> list[dict
             rows[code, row["id"]] = {"code": code, "set_id": row["id"], "origin": "ptcgo",
                                      "priority": 1 if subset else 0}
     known = {row["id"] for row in sets}
-    for alias in aliases["aliases"]:
-        code, set_id = alias["code"].upper(), alias["set"]
-        if set_id in known:
-            rows[code, set_id] = {"code": code, "set_id": set_id, "origin": "alias",
-                                  "priority": alias.get("priority", 0)}
+    for alias in table["aliases"]:
+        code = alias["code"].upper()
+        for priority, set_id in enumerate(alias["sets"]):
+            if set_id in known and (code, set_id) not in rows:
+                rows[code, set_id] = {"code": code, "set_id": set_id, "origin": "alias",
+                                      "priority": priority}
     return list(rows.values())
 
 

@@ -35,6 +35,9 @@ def test_name_key_keeps_what_makes_titles_differ(a, b):
     ("  Professor   Oak ", "Professor Oak"),
     ("Poke\u0301mon Fan Club", "Pokémon Fan Club"),  # decomposed é (NFD) is the same title
     ("Ho–Oh", "Ho-Oh"),
+    ("Nidoran ♀", "Nidoran♀"),
+    ("Professor's Research (Professor Oak)", "Professor's Research"),  # data's variant label
+    ("Boss's Orders (Ghetsis)", "Boss's Orders"),
 ])
 def test_name_key_folds_spelling_noise(typed, printed):
     assert identity.name_key(typed) == identity.name_key(printed)
@@ -45,6 +48,8 @@ def test_name_key_folds_spelling_noise(typed, printed):
     ("base1-95", "ecard1-157"),   # Switch, reworded
     ("base3-62", "base6-109"),    # Mysterious Fossil, reworded
     ("base1-98", "sve-2"),        # "Fire Energy" and "Basic Fire Energy"
+    ("swsh1-178", "sv1-190"),     # Professor's Research, Magnolia and Turo artworks
+    ("sv2-172", "swsh2-154"),     # Boss's Orders, Ghetsis artwork and plain
 ])
 def test_reprints_share_function_key(cards, a, b):
     assert cards(a).function_key == cards(b).function_key
