@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import cards, health, problems, spec
+from api import cards, health, problems, resolve, spec
 from catalog import store
 from catalog.cli import catalog_cli
 
@@ -22,14 +22,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'deckjudge.sqlite3'}",
         CATALOG_SOURCE=os.environ.get("CATALOG_SOURCE"),
+        # How often a worker compares its in-memory index with the catalog's version stamp.
+        CATALOG_CHECK_SECONDS=float(os.environ.get("CATALOG_CHECK_SECONDS", "2")),
         JSON_SORT_KEYS=False,
+        # Larger bodies are refused with 413 before they are read (chunked ones too).
+        MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
     )
     if config:
         app.config.from_mapping(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store.init_app(app)
     problems.init_app(app)
-    for blueprint in (health.bp, cards.bp, spec.bp):
+    for blueprint in (health.bp, cards.bp, resolve.bp, spec.bp):
         app.register_blueprint(blueprint)
     app.cli.add_command(catalog_cli)
     return app

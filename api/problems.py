@@ -13,6 +13,8 @@ from flask import Flask, Response, json
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
+from catalog.index import CatalogNotLoaded
+
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "https://deckjudge.dev/problems/"
 log = logging.getLogger(__name__)
@@ -65,6 +67,12 @@ def _database_unavailable(error: Exception) -> Response:
                             {"Retry-After": "5"})
 
 
+def _catalog_not_loaded(_error: CatalogNotLoaded) -> Response:
+    return problem_response(503, "catalog-not-loaded", "Service Unavailable",
+                            "No card catalog is loaded; run `flask catalog import`.",
+                            {"Retry-After": "30"})
+
+
 def _unexpected(error: Exception) -> Response:
     log.exception("unhandled error", exc_info=error)
     return problem_response(500, "internal-error", "Internal Server Error",
@@ -74,6 +82,7 @@ def _unexpected(error: Exception) -> Response:
 def init_app(app: Flask) -> None:
     app.register_error_handler(Problem, _problem)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(CatalogNotLoaded, _catalog_not_loaded)
     app.register_error_handler(OperationalError, _database_unavailable)
     app.register_error_handler(DBAPIError, _database_unavailable)
     app.register_error_handler(Exception, _unexpected)

@@ -16,3 +16,9 @@ def number_sort_key(number: str) -> str:
     prefix, digits, suffix = _PARTS.match(number.strip().upper()).groups()  # type: ignore[union-attr]
     value = int(digits) if digits else 0
     return f"{prefix:<8.8}{value:08d}{suffix:<8.8}"
+
+
+def number_key(number: str) -> str:
+    """A short key equal for every way of writing one number: "004" = "4", "SWSH68" = "swsh068"."""
+    prefix, digits, suffix = _PARTS.match(number.strip().upper()).groups()  # type: ignore[union-attr]
+    return f"{prefix}{int(digits) if digits else ''}{suffix.lower()}"

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from app import create_app
 from catalog.db import make_engine
 from catalog.importer import import_catalog
+from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
 from tests.contract import ContractClient
 
@@ -69,6 +70,12 @@ def real_card(full_db_url):
     yield get
     session.close()
     engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def full_index(full_db_url) -> CatalogIndex:
+    """The in-memory index of the full real catalog."""
+    return load_index(make_engine(full_db_url))
 
 
 @pytest.fixture

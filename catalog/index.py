@@ -1,0 +1,225 @@
+"""A read-only, in-memory index of the SQL catalog: what resolving and validating read.
+
+A worker builds it from the database with four queries and then answers
+decklists without touching the database; `catalog.store` swaps in a new
+index when the catalog's version stamp changes (a re-import).  Records are
+slotted and frozen, and repeated strings (function keys, set ids, names)
+are interned, so 20,000 printings stay a few MB.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine, String, cast, select
+from sqlalchemy.orm import Session
+
+from catalog.lookup import SET_ORDER
+from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.names import search_key
+from catalog.numbers import number_key, number_sort_key
+
+SET_NAMES_PATH = Path(__file__).resolve().parent / "data" / "set_codes.json"
+# Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
+_PREFIXED = re.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
+
+
+class CatalogNotLoaded(Exception):
+    """The database holds no catalog yet (run `flask catalog import`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetInfo:
+    id: str
+    name: str
+    series: str
+    release_date: dt.date | None
+    kind: str
+    ptcgo_code: str | None
+    order: int  # position in release order, oldest first
+
+
+@dataclass(frozen=True, slots=True)
+class Printing:
+    """One printing, with the identity keys and limits validators read."""
+
+    id: str
+    set_id: str
+    number: str
+    name: str
+    supertype: str
+    subtypes: tuple[str, ...]
+    name_key: str
+    search_key: str
+    function_key: str
+    text_fingerprint: str
+    is_basic_energy: bool
+    type_identity: tuple[str, ...]
+    copies_unlimited: bool
+    limit_group: str | None
+    limit_scope: str | None
+    limit_max: int | None
+    play_together: int | None
+
+
+@dataclass
+class CatalogIndex:
+    version: str
+    sets: dict[str, SetInfo]
+    printings: dict[str, Printing]
+    # Sets a code names, in priority order ("PR" → basep, np, …).
+    set_codes: dict[str, tuple[str, ...]]
+    set_names: dict[str, tuple[str, ...]]
+    by_number: dict[tuple[str, str], tuple[Printing, ...]]
+    by_name: dict[str, tuple[Printing, ...]]
+    by_function: dict[str, tuple[Printing, ...]]
+    # A promo number's series prefix → its set ("SWSH" → swshp).
+    promo_prefixes: dict[str, str]
+    _ids_folded: dict[str, str] = field(default_factory=dict)
+
+    def card(self, card_id: str) -> Printing | None:
+        """A printing by id, in any letter case ("BASE1-4")."""
+        found = self.printings.get(card_id)
+        if found is None:
+            real = self._ids_folded.get(card_id.casefold())
+            found = self.printings.get(real) if real else None
+        return found
+
+    def sets_for_code(self, code: str) -> tuple[str, ...]:
+        """The sets a code or set id names, most likely first."""
+        found = self.set_codes.get(code.upper())
+        if found:
+            return found
+        set_id = code.lower()
+        return (set_id,) if set_id in self.sets else ()
+
+    def sets_named(self, name: str) -> tuple[str, ...]:
+        return self.set_names.get(search_key(name), ())
+
+    def at_number(self, set_id: str, number: str) -> tuple[Printing, ...]:
+        """The printings at a collector number in a set, however it is padded."""
+        return self.by_number.get((set_id, number_key(number)), ())
+
+    def promo_set(self, number: str) -> str | None:
+        """The promo set a prefixed number names ("SWSH068" → swshp, "SM31" → smp)."""
+        match = _PREFIXED.match(number)
+        return self.promo_prefixes.get(match.group(1).upper()) if match else None
+
+    def named(self, name: str) -> tuple[Printing, ...]:
+        return self.by_name.get(search_key(name), ())
+
+
+def load_index(engine: Engine) -> CatalogIndex:
+    """Build the index from the SQL catalog (four queries)."""
+    with Session(engine) as session:
+        meta = session.get(CatalogMeta, 1)
+        if meta is None:
+            raise CatalogNotLoaded("no catalog has been imported")
+        set_rows = session.execute(select(Set).order_by(*SET_ORDER, Set.id)).scalars().all()
+        code_rows = session.execute(select(SetCode.code, SetCode.set_id).order_by(
+            SetCode.code, SetCode.priority, SetCode.set_id)).all()
+        card_rows = session.execute(select(*_CARD_COLUMNS, *_CARD_LISTS)).all()
+        version = meta.version
+    sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
+                            row.kind, row.ptcgo_code, order)
+            for order, row in enumerate(set_rows)}
+    return _assemble(version, sets, code_rows, card_rows)
+
+
+_CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype, Card.name_key,
+                 Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
+                 Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
+                 Card.play_together)
+# JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
+_CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
+               cast(Card.type_identity, String).label("type_identity"))
+
+
+def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> CatalogIndex:
+    memo = _Memo()
+    printings = {row.id: memo.printing(row) for row in card_rows}
+    ordered = sorted(printings.values(),
+                     key=lambda p: (sets[p.set_id].order, number_sort_key(p.number), p.id))
+    by_number: dict[tuple[str, str], list[Printing]] = defaultdict(list)
+    by_name: dict[str, list[Printing]] = defaultdict(list)
+    by_function: dict[str, list[Printing]] = defaultdict(list)
+    for printing in ordered:
+        by_number[printing.set_id, number_key(printing.number)].append(printing)
+        by_name[printing.search_key].append(printing)
+        by_function[printing.function_key].append(printing)
+    prefixes = _promo_prefixes(sets, ordered)
+    for printing in ordered:
+        bare = _PREFIXED.match(printing.number)
+        if printing.set_id in prefixes.values() and bare:
+            by_number[printing.set_id, number_key(bare.group(2))].append(printing)
+    codes: dict[str, list[str]] = defaultdict(list)
+    for code, set_id in code_rows:
+        codes[code].append(set_id)
+    return CatalogIndex(
+        version=version, sets=sets, printings=printings,
+        set_codes={code: tuple(ids) for code, ids in codes.items()},
+        set_names=_set_names(sets),
+        by_number=_frozen(by_number), by_name=_frozen(by_name), by_function=_frozen(by_function),
+        promo_prefixes=prefixes,
+        _ids_folded={card_id.casefold(): card_id for card_id in printings})
+
+
+class _Memo:
+    """Builds printings, decoding and folding each distinct value once and sharing it."""
+
+    def __init__(self) -> None:
+        self._tuples: dict[str | None, tuple[str, ...]] = {}
+        self._keys: dict[str, str] = {}
+
+    def printing(self, row) -> Printing:
+        intern = sys.intern
+        return Printing(
+            id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
+            supertype=intern(row.supertype), subtypes=self._tuple(row.subtypes),
+            name_key=intern(row.name_key), search_key=self._search_key(row.name),
+            function_key=intern(row.function_key), text_fingerprint=row.text_fingerprint,
+            is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
+            copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
+            limit_scope=row.limit_scope, limit_max=row.limit_max,
+            play_together=row.play_together)
+
+    def _tuple(self, raw: str | None) -> tuple[str, ...]:
+        if raw not in self._tuples:
+            self._tuples[raw] = tuple(sys.intern(item) for item in json.loads(raw or "[]"))
+        return self._tuples[raw]
+
+    def _search_key(self, name: str) -> str:
+        if name not in self._keys:
+            self._keys[name] = sys.intern(search_key(name))
+        return self._keys[name]
+
+
+def _promo_prefixes(sets: dict[str, SetInfo], ordered: list[Printing]) -> dict[str, str]:
+    """Promo sets whose every number carries one series prefix ("SWSH" for swshp)."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for printing in ordered:
+        if sets[printing.set_id].kind == "promo":
+            match = _PREFIXED.match(printing.number)
+            seen[printing.set_id].add(match.group(1).upper() if match else "")
+    return {next(iter(found)): set_id for set_id, found in seen.items()
+            if len(found) == 1 and "" not in found}
+
+
+def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
+    names: dict[str, list[str]] = defaultdict(list)
+    for info in sets.values():
+        names[search_key(info.name)].append(info.id)
+    for alias in json.loads(SET_NAMES_PATH.read_bytes())["names"]:
+        if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
+            names[search_key(alias["name"])].append(alias["set"])
+    return {name: tuple(ids) for name, ids in names.items()}
+
+
+def _frozen(groups: dict) -> dict:
+    return {key: tuple(values) for key, values in groups.items()}
