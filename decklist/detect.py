@@ -20,6 +20,8 @@ def parse(body: str | list[Any]) -> Decklist:
             return parse_json(json.loads(stripped))
         except json.JSONDecodeError as error:
             deck = Decklist(input_format="json")
-            deck.problems.append(LineProblem(error.lineno, "", f"malformed JSON: {error.msg}"))
+            deck.problems.append(LineProblem(error.lineno, "", f"malformed JSON: {error.msg} "
+                                             f"(line {error.lineno}, column {error.colno})",
+                                             "malformed-json"))
             return deck
     return parse_text(body)

@@ -10,11 +10,13 @@ from typing import Any
 
 from decklist.model import (
     MAIN,
+    MAX_ENTRIES,
     MAX_LINE_COUNT,
     PARTNER,
     SIDEBOARD,
     Candidate,
     Decklist,
+    DecklistTooLarge,
     Entry,
     LineProblem,
 )
@@ -27,8 +29,12 @@ def parse_json(data: Any) -> Decklist:
     deck = Decklist(input_format="json")
     if not isinstance(data, list):
         deck.problems.append(LineProblem(0, type(data).__name__,
-                                         "a JSON decklist is an array of entries"))
+                                         "a JSON decklist is an array of entries",
+                                         "invalid-entry"))
         return deck
+    if len(data) > MAX_ENTRIES:
+        raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} entries, this one "
+                               f"has {len(data)}", MAX_ENTRIES + 1)
     for position, item in enumerate(data, start=1):
         entry = _entry(position, item)
         if isinstance(entry, LineProblem):
@@ -41,32 +47,36 @@ def parse_json(data: Any) -> Decklist:
 def _entry(position: int, item: Any) -> Entry | LineProblem:
     shown = str(item)[:MAX_TEXT]
     if not isinstance(item, dict):
-        return LineProblem(position, shown, "an entry must be an object")
+        return _invalid(position, shown, "an entry must be an object")
     unknown = sorted(set(item) - _KEYS)
     if unknown:
-        return LineProblem(position, shown, f"unknown field(s): {', '.join(unknown)}")
+        return _invalid(position, shown, f"unknown field(s): {', '.join(unknown)}")
     count = item.get("count")
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
-        return LineProblem(position, shown,
+        return _invalid(position, shown,
                            f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
     fields = {key: item.get(key) for key in ("id", "name", "set", "number")}
     for key, value in fields.items():
         if value is not None and (not isinstance(value, str) or not value.strip()
                                   or len(value) > MAX_TEXT):
-            return LineProblem(position, shown,
+            return _invalid(position, shown,
                                f"{key} must be a non-empty string of at most {MAX_TEXT} "
                                "characters")
     if not fields["id"] and not fields["name"] and not (fields["set"] and fields["number"]):
-        return LineProblem(position, shown, "an entry needs an id, a name, or a set and number")
+        return _invalid(position, shown, "an entry needs an id, a name, or a set and number")
     for flag in ("partner", "sideboard"):
         if flag in item and not isinstance(item[flag], bool):
-            return LineProblem(position, shown, f"{flag} must be true or false")
+            return _invalid(position, shown, f"{flag} must be true or false")
     section = PARTNER if item.get("partner") else SIDEBOARD if item.get("sideboard") else MAIN
     candidate = Candidate(name=_strip(fields["name"]), set_code=_strip(fields["set"]),
                           number=_strip(fields["number"]), card_id=_strip(fields["id"]))
     text = " ".join(str(v) for v in (fields["id"], fields["name"], fields["set"],
                                      fields["number"]) if v)
     return Entry(position, count, text, section, (candidate,))
+
+
+def _invalid(position: int, shown: str, message: str) -> LineProblem:
+    return LineProblem(position, shown, message, "invalid-entry")
 
 
 def _strip(value: str | None) -> str | None:

@@ -15,13 +15,17 @@ import re
 from decklist.model import Candidate
 
 _COUNT = re.compile(r"^\s*(?:\*\s*)?(\d+)\s*[xX×]?\s+(?=\S)(.*)$")
-_PAREN = re.compile(r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9-]{0,11})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)?$")
+# "(SET) NUMBER" with a set code or a set name: "Bill (LC) 108", "Pikachu (Jungle) 60".
+_PAREN = re.compile(
+    r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9 &'.:\u2014\u2013-]{0,39})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
 _DASHED = re.compile(r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9})-([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
 # A collector number as printed: "4", "004", "SWSH068", "SM31", "H10", "102a", "TG01".
 _NUMBER = re.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
 _SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
 _PROMO_NUMBER = re.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
+# A catalog card id written as the whole reference: "neo1-14", "swsh11tg-TG24", "cel25c-15_A".
+_CARD_ID = re.compile(r"^[a-z][a-z0-9]*-[A-Za-z0-9_]+$")
 
 
 def split_count(text: str) -> tuple[int, str] | None:
@@ -35,6 +39,8 @@ def split_count(text: str) -> tuple[int, str] | None:
 def readings(reference: str) -> tuple[Candidate, ...]:
     """Every plausible reading of a card reference, most specific first."""
     found: list[Candidate] = []
+    if _CARD_ID.match(reference):
+        found.append(Candidate(card_id=reference))
     paren = _PAREN.match(reference)
     if paren:
         found.append(Candidate(paren.group(1).strip(), paren.group(2), paren.group(3)))

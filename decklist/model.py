@@ -7,8 +7,20 @@ from dataclasses import dataclass, field
 # Sections a decklist may name; "main" is a deck without headers.
 POKEMON, TRAINER, ENERGY, MAIN = "pokemon", "trainer", "energy", "main"
 SIDEBOARD, PARTNER = "sideboard", "partner"
-# The most copies one line may name, in every input form.
-MAX_LINE_COUNT = 999
+# Limits on one decklist, in every input form.  A real deck has at most ~110 lines
+# (a 100-card Partner Battles list with headers); these leave room for messy pastes.
+MAX_LINE_COUNT = 999  # copies one line may name
+MAX_LINES = 1000  # lines of text
+MAX_ENTRIES = 500  # card lines or JSON entries
+MAX_LINE_LENGTH = 300  # characters of one line
+
+
+class DecklistTooLarge(ValueError):
+    """A decklist past a size limit; `line` is where the limit was crossed."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,7 @@ class LineProblem:
     line: int
     text: str
     message: str
+    code: str = "unreadable-line"
 
 
 @dataclass

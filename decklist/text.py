@@ -8,12 +8,16 @@ from decklist.lines import readings, split_count
 from decklist.model import (
     ENERGY,
     MAIN,
+    MAX_ENTRIES,
     MAX_LINE_COUNT,
+    MAX_LINE_LENGTH,
+    MAX_LINES,
     PARTNER,
     POKEMON,
     SIDEBOARD,
     TRAINER,
     Decklist,
+    DecklistTooLarge,
     Entry,
     LineProblem,
 )
@@ -28,6 +32,7 @@ _HEADER = re.compile(
 _TOTAL = re.compile(r"^total(?: cards)?\s*[:\-–]\s*(\d+)$", re.IGNORECASE)
 _INLINE_PARTNER = re.compile(r"^partner\s*:\s*(?=\d)(.*)$", re.IGNORECASE)
 _DECORATION = re.compile(r"^\*{3,}.*\*{3,}$")  # PTCGO's "****** … Deck List ******" banner
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def clean_lines(text: str) -> list[str]:
@@ -39,7 +44,21 @@ def clean_lines(text: str) -> list[str]:
 def parse_text(text: str) -> Decklist:
     deck = Decklist(input_format="plain")
     section = MAIN
-    for number, line in enumerate(clean_lines(text), start=1):
+    lines = clean_lines(text)
+    if len(lines) > MAX_LINES:
+        raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
+                               f"{len(lines)}", MAX_LINES + 1)
+    for number, line in enumerate(lines, start=1):
+        if _CONTROL.search(line):
+            deck.problems.append(LineProblem(number, _CONTROL.sub("\ufffd", line)[:MAX_LINE_LENGTH],
+                                             "the line holds control characters",
+                                             "control-character"))
+            continue
+        if len(line) > MAX_LINE_LENGTH:
+            deck.problems.append(LineProblem(number, line[:MAX_LINE_LENGTH] + "…",
+                                             f"a line may be at most {MAX_LINE_LENGTH} "
+                                             "characters long", "line-too-long"))
+            continue
         if not line or line.startswith("//") or _DECORATION.match(line) or (
                 line.startswith("#") and not line.startswith("##")):
             continue
@@ -59,7 +78,21 @@ def parse_text(text: str) -> Decklist:
         if line.startswith("* "):
             deck.input_format = "ptcgo"
         _card_line(deck, number, line, section)
+    _check_declared(deck)
     return deck
+
+
+def _check_declared(deck: Decklist) -> None:
+    """A total the list states ("Pokémon: 12", "Total Cards: 60") must match its lines."""
+    for section, (stated, number) in deck.declared.items():
+        entries = deck.main if section == "total" else [
+            entry for entry in deck.entries if entry.section == section]
+        counted = sum(entry.count for entry in entries)
+        if counted != stated:
+            label = "in all" if section == "total" else f"in the {section} section"
+            deck.problems.append(LineProblem(
+                number, "", f"the list states {stated} cards {label}, but its lines add up "
+                f"to {counted}", "declared-total"))
 
 
 def _section(name: str) -> str:
@@ -84,11 +117,14 @@ def _card_line(deck: Decklist, number: int, line: str, section: str) -> None:
     if split is None:
         deck.problems.append(LineProblem(
             number, line, "not a card line: expected COUNT NAME [SET NUMBER], a section "
-            "header or a comment"))
+            "header or a comment", "not-a-card-line"))
         return
     count, reference = split
     if not 1 <= count <= MAX_LINE_COUNT:
         deck.problems.append(LineProblem(
-            number, line, f"count must be from 1 to {MAX_LINE_COUNT}, not {count}"))
+            number, line, f"count must be from 1 to {MAX_LINE_COUNT}, not {count}",
+            "count-out-of-range"))
         return
+    if len(deck.entries) >= MAX_ENTRIES:
+        raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} card lines", number)
     deck.entries.append(Entry(number, count, reference, section, readings(reference)))

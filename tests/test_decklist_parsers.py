@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 
 from decklist import Candidate, parse
-from decklist.model import ENERGY, MAIN, PARTNER, POKEMON, SIDEBOARD, TRAINER
+from decklist.lines import readings
+from decklist.model import (
+    ENERGY,
+    MAIN,
+    MAX_ENTRIES,
+    MAX_LINES,
+    PARTNER,
+    POKEMON,
+    SIDEBOARD,
+    TRAINER,
+    DecklistTooLarge,
+)
 from tests.conftest import FIXTURES
 
 DECKS = FIXTURES / "decklists"
@@ -49,9 +60,14 @@ def test_legacy_ptcgo_export():
 def test_limitless_headers_plain_lines_comments_and_problems():
     deck = parse(read("limitless.txt"))
     assert deck.input_format == "limitless"
-    assert [(p.line, p.text) for p in deck.problems] == [
-        (13, "this line is not a card"), (14, "0 Switch")]
+    assert [(p.line, p.text, p.code) for p in deck.problems[:2]] == [
+        (13, "this line is not a card", "not-a-card-line"), (14, "0 Switch", "count-out-of-range")]
     assert "count must be from 1" in deck.problems[1].message
+    # The headers state 31 Trainers and 12 Energy; the lines say 12 and 13.
+    assert [(p.line, p.code) for p in deck.problems[2:]] == [(9, "declared-total"),
+                                                               (15, "declared-total")]
+    assert "states 31 cards in the trainer section, but its lines add up to 12" in \
+        deck.problems[2].message
     by_line = {e.line: e for e in deck.entries}
     assert by_line[2].candidates[0] == Candidate("Sneasel", "N1", "25")
     assert by_line[3].candidates[0] == Candidate("Slowpoke", "N1", "55")  # tab and spaces
@@ -120,3 +136,31 @@ def test_no_line_is_silently_dropped():
 def test_every_header_spelling_names_its_section(header, section):
     (entry,) = parse(f"{header}\n3 Bill").entries
     assert entry.section == section
+
+
+def test_card_ids_and_set_names_are_readings():
+    assert readings("neo1-14")[0] == Candidate(card_id="neo1-14")
+    assert readings("Bill (Legendary Collection) 108")[0] == Candidate(
+        "Bill", "Legendary Collection", "108")
+    # A name with a parenthesis but no number is a name.
+    assert readings("Professor's Research (Professor Oak)") == (
+        Candidate("Professor's Research (Professor Oak)"),)
+
+
+def test_control_characters_and_long_lines_are_line_problems():
+    deck = parse("4 Pika\x00chu\n1 " + "x" * 400 + "\n2 Bill")
+    assert [(p.line, p.code) for p in deck.problems] == [(1, "control-character"),
+                                                          (2, "line-too-long")]
+    assert "\x00" not in deck.problems[0].text and len(deck.problems[1].text) <= 301
+    assert [e.text for e in deck.entries] == ["Bill"]
+
+
+def test_decklists_past_their_limits_are_refused_with_the_line():
+    with pytest.raises(DecklistTooLarge) as lines:
+        parse("\n" * MAX_LINES + "1 Bill")
+    assert lines.value.line == MAX_LINES + 1
+    with pytest.raises(DecklistTooLarge) as entries:
+        parse("1 Bill\n" * (MAX_ENTRIES + 1))
+    assert entries.value.line == MAX_ENTRIES + 1
+    with pytest.raises(DecklistTooLarge):
+        parse([{"count": 1, "name": "Bill"}] * (MAX_ENTRIES + 1))

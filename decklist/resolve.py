@@ -1,0 +1,230 @@
+"""Resolve each decklist line to catalog printings, and say how, or why not.
+
+A line's readings (decklist.lines) are tried in the issue's order: card id;
+set code + number; set name + number; name only.  A set + number reading
+counts only when the printing at that number has the line's name, so a
+name that merely ends in something code-like ("Mewtwo EX 54") is never
+mistaken for a set.  When a line names a set the catalog knows and the
+number does not fit, the line is *unknown*, with suggestions, rather than
+guessed at by name: a tournament checker must not validate a card the
+player did not write.  A set code the catalog does not know at all (the
+`Energy` pseudo-set PTCG Live writes for basic Energy, `MEE`) leaves the
+name to decide, and the line says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from catalog.index import CatalogIndex, Printing
+from catalog.names import basic_energy_type, search_key
+from decklist.model import Candidate, Entry
+
+ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
+RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
+# Marks some printed names add after the Pokémon's name that decklists leave out:
+# Platinum's owners (Elite Four, Gym Leader, Galactic, Champion, Frontier Brain) and LV.X.
+_NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
+# Exporters' pseudo-sets for basic Energy: PTCG Live "Energy", PTCGO "XYEnergy", "SMEnergy".
+_ENERGY_PSEUDO_SET = re.compile(r"^[A-Za-z]*Energy$", re.IGNORECASE)
+MAX_SUGGESTIONS = 5
+_FUZZY_CUTOFF = 75
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A printing the line may have meant, and why it is offered."""
+
+    reason: str  # "closest-name", "right-number", "other-set", "at-number"
+    printing: Printing
+
+
+@dataclass
+class ResolvedLine:
+    entry: Entry
+    status: str
+    method: str | None = None
+    printings: tuple[Printing, ...] = ()
+    notes: list[str] = field(default_factory=list)
+    suggestions: list[Suggestion] = field(default_factory=list)
+
+    @property
+    def groups(self) -> list[tuple[Printing, ...]]:
+        """The candidate printings grouped by card (function_key), in catalog order."""
+        grouped: dict[str, list[Printing]] = {}
+        for printing in self.printings:
+            grouped.setdefault(printing.function_key, []).append(printing)
+        return [tuple(group) for group in grouped.values()]
+
+    @property
+    def card(self) -> Printing | None:
+        """The printing the line stands for, when it names one card."""
+        return self.printings[0] if self.status == RESOLVED else None
+
+    @property
+    def supertype(self) -> str | None:
+        """The supertype every candidate shares, or None."""
+        kinds = {printing.supertype for printing in self.printings}
+        return kinds.pop() if len(kinds) == 1 else None
+
+
+def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
+    return [resolve_entry(index, entry) for entry in entries]
+
+
+def resolve_entry(index: CatalogIndex, entry: Entry) -> ResolvedLine:
+    attempt = _Attempt(index, entry)
+    return attempt.run()
+
+
+class _Attempt:
+    """One line's way through its readings, keeping what explains a miss."""
+
+    def __init__(self, index: CatalogIndex, entry: Entry) -> None:
+        self.index = index
+        self.entry = entry
+        self.fallback_notes: list[str] = []  # why the name alone decided
+        self.miss_notes: list[str] = []  # why an explicit reference did not fit
+        self.near: list[Suggestion] = []
+
+    def run(self) -> ResolvedLine:
+        for candidate in self.entry.candidates:
+            found = self._by_id(candidate) or self._by_set(candidate)
+            if found:
+                return found
+        if self.miss_notes:
+            return self._unknown()
+        for candidate in self.entry.candidates:
+            printings = self._named_in_set(candidate) if candidate.name else ()
+            if printings:
+                return self._line(NAME, printings, self.fallback_notes)
+        return self._unknown()
+
+    def _by_id(self, candidate: Candidate) -> ResolvedLine | None:
+        if not candidate.card_id:
+            return None
+        printing = self.index.card(candidate.card_id)
+        if printing is None:
+            set_part = candidate.card_id.rsplit("-", 1)[0].lower()
+            if set_part in self.index.sets:  # a real set's id with a number it lacks
+                self.miss_notes.append(f"no card has the id {candidate.card_id!r}")
+            return None
+        notes = []
+        if candidate.name and not _fits(candidate.name, printing):
+            notes.append(f"{printing.id} is {printing.name!r}, not {candidate.name!r}; "
+                         "the id decides")
+        return self._line(ID, (printing,), notes)
+
+    def _by_set(self, candidate: Candidate) -> ResolvedLine | None:
+        if not candidate.number:
+            return None
+        if candidate.set_code:
+            set_ids, method = self._sets(candidate.set_code)
+        else:
+            promo = self.index.promo_set(candidate.number)
+            set_ids, method = ((promo,) if promo else ()), SET_NUMBER
+        if not set_ids:
+            return None
+        at_number = [p for set_id in set_ids
+                     for p in self.index.at_number(set_id, candidate.number)]
+        fitting = tuple(p for p in at_number if not candidate.name or _fits(candidate.name, p))
+        if fitting:
+            return self._line(method, fitting, [])
+        self._near_miss(candidate, set_ids, at_number)
+        return None
+
+    def _sets(self, reference: str) -> tuple[tuple[str, ...], str]:
+        by_code = self.index.sets_for_code(reference)
+        if by_code:
+            return by_code, SET_NUMBER
+        by_name = self.index.sets_named(reference)
+        if by_name:
+            return by_name, SET_NAME_NUMBER
+        if _ENERGY_PSEUDO_SET.match(reference):
+            note = f"{reference!r} is an exporter's code for basic Energy; the name decides"
+        else:
+            note = f"the catalog knows no set {reference!r}; the name decides"
+        if note not in self.fallback_notes:
+            self.fallback_notes.append(note)
+        return (), SET_NUMBER
+
+    def _near_miss(self, candidate: Candidate, set_ids: tuple[str, ...],
+                   at_number: list[Printing]) -> None:
+        """Why a known set + number did not fit, and what the line may have meant."""
+        shown = " ".join(part for part in (candidate.set_code, candidate.number) if part)
+        if at_number:
+            names = ", ".join(sorted({p.name for p in at_number}))
+            self.miss_notes.append(f"{shown} is {names}, not {candidate.name}")
+            self.near.extend(Suggestion("at-number", p) for p in at_number)
+        else:
+            self.miss_notes.append(f"{shown}: no such number in set {', '.join(set_ids)}")
+        if candidate.name:
+            named = self._named(candidate.name)
+            self.near.extend(Suggestion("right-number", p) for p in named if p.set_id in set_ids)
+            self.near.extend(Suggestion("other-set", p) for p in named
+                             if p.set_id not in set_ids)
+
+    def _named_in_set(self, candidate: Candidate) -> tuple[Printing, ...]:
+        """Printings by name alone, kept to the line's set when it names one but no number."""
+        printings = self._named(candidate.name or "")
+        if candidate.set_code and not candidate.number:
+            set_ids, _method = self._sets(candidate.set_code)
+            if set_ids:
+                printings = tuple(p for p in printings if p.set_id in set_ids)
+        return printings
+
+    def _named(self, name: str) -> tuple[Printing, ...]:
+        printings = self.index.named(name)
+        if _says_basic(name):
+            # "Basic {D} Energy" asks for basic Energy, not the Special "Darkness Energy".
+            printings = tuple(p for p in printings if p.is_basic_energy)
+        return printings
+
+    def _line(self, method: str, printings: tuple[Printing, ...],
+              notes: list[str]) -> ResolvedLine:
+        status = RESOLVED if len({p.function_key for p in printings}) == 1 else AMBIGUOUS
+        return ResolvedLine(self.entry, status, method, printings, list(notes))
+
+    def _unknown(self) -> ResolvedLine:
+        suggestions = _unique(self.near)
+        if not any(s.reason in ("right-number", "other-set") for s in suggestions):
+            suggestions += self._closest_names()
+        notes = self.miss_notes + self.fallback_notes
+        return ResolvedLine(self.entry, UNKNOWN, None, (), notes,
+                            suggestions[:MAX_SUGGESTIONS * 2])
+
+    def _closest_names(self) -> list[Suggestion]:
+        names = [c.name for c in self.entry.candidates if c.name] or [self.entry.text]
+        matches = process.extract(search_key(names[0]), self.index.by_name.keys(),
+                                  scorer=fuzz.WRatio, limit=MAX_SUGGESTIONS,
+                                  score_cutoff=_FUZZY_CUTOFF)
+        return [Suggestion("closest-name", self.index.by_name[key][0]) for key, _, _ in matches]
+
+
+def _fits(name: str, printing: Printing) -> bool:
+    """Whether a line's name names this printing, allowing the marks lists leave out."""
+    key = search_key(name)
+    if key == printing.search_key:
+        return True
+    rest = printing.search_key[len(key):].split() if printing.search_key.startswith(key + " ") \
+        else None
+    return bool(rest) and all(mark in _NAME_MARKS for mark in rest)
+
+
+def _says_basic(name: str) -> bool:
+    """"Basic Fire Energy" and "{R} Energy" name basic Energy; "Darkness Energy" may not."""
+    return basic_energy_type(name) is not None and (
+        "{" in name or name.strip().lower().startswith("basic"))
+
+
+def _unique(suggestions: list[Suggestion]) -> list[Suggestion]:
+    seen: set[str] = set()
+    kept = []
+    for suggestion in suggestions:
+        if suggestion.printing.id not in seen:
+            seen.add(suggestion.printing.id)
+            kept.append(suggestion)
+    return kept
