@@ -1,0 +1,110 @@
+"""Reading a decklist from a request: a JSON body or a text/plain body, checked.
+
+Every way a body can be wrong becomes a 4xx problem that says what and
+where: 415 for a media type we do not read, 400 for bytes that are not
+UTF-8, malformed JSON (with line and column) or control characters (with
+the line), 422 for JSON of the wrong shape, 413 for a decklist past its
+limits.  A decklist that parses with bad lines is not an error: those
+lines come back as problems in a 200 answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import request
+
+from api.problems import Problem
+from decklist.detect import parse
+from decklist.model import Decklist, DecklistTooLarge
+
+JSON, TEXT = "json", "text"
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_TEXT_CHARSETS = {"utf-8", "utf8", "us-ascii", "ascii"}
+
+
+def body_kind() -> str:
+    """Which body the request sent: JSON or text; anything else is a 415."""
+    mimetype = request.mimetype
+    if mimetype == "application/json" or mimetype.endswith("+json"):
+        return JSON
+    if mimetype == "text/plain":
+        charset = (request.mimetype_params.get("charset") or "utf-8").lower()
+        if charset not in _TEXT_CHARSETS:
+            raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
+                          f"Send text/plain decklists as UTF-8, not {charset}.")
+        return TEXT
+    raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
+                  f"Send the decklist as application/json or text/plain, not "
+                  f"{mimetype or 'a body with no Content-Type'}.",
+                  supported=["application/json", "text/plain"])
+
+
+def text_body() -> str:
+    """The body as text, strictly UTF-8."""
+    raw = request.get_data()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise Problem(400, "invalid-encoding", "Bad Request",
+                      f"The body is not UTF-8: byte {error.start} (line {line}) cannot be "
+                      "decoded.", line=line) from None
+
+
+def json_body() -> Any:
+    """The body as JSON, with the position of any syntax error."""
+    text = text_body()
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except json.JSONDecodeError as error:
+        raise Problem(400, "malformed-json", "Bad Request",
+                      f"The body is not valid JSON: {error.msg} at line {error.lineno}, "
+                      f"column {error.colno}.", line=error.lineno, column=error.colno) from None
+    except _ConstantNotJson as error:
+        raise Problem(400, "malformed-json", "Bad Request",
+                      f"The body is not valid JSON: {error} is not a JSON value.") from None
+    except RecursionError:
+        raise Problem(400, "malformed-json", "Bad Request",
+                      "The body nests JSON too deeply.") from None
+
+
+class _ConstantNotJson(ValueError):
+    """NaN and Infinity, which Python's json reads but JSON does not have."""
+
+
+def _not_json(constant: str) -> None:
+    raise _ConstantNotJson(constant)
+
+
+def decklist(value: Any, field: str = "deck") -> Decklist:
+    """Parse a decklist given as text or as JSON entries; anything else is a 422."""
+    if isinstance(value, str):
+        _refuse_control_characters(value, field)
+    elif not isinstance(value, list):
+        raise Problem(422, "invalid-body", "Unprocessable Content",
+                      f"`{field}` must be decklist text or an array of entries, not "
+                      f"{_json_type(value)}.", pointer=f"/{field}")
+    try:
+        return parse(value)
+    except DecklistTooLarge as error:
+        raise Problem(413, "decklist-too-large", "Content Too Large", f"{error}.",
+                      line=error.line) from None
+
+
+def _refuse_control_characters(text: str, field: str) -> None:
+    found = _CONTROL.search(text)
+    if found:
+        line = text.count("\n", 0, found.start()) + 1
+        raise Problem(400, "control-characters", "Bad Request",
+                      f"Line {line} of `{field}` holds a control character "
+                      f"(U+{ord(found.group()):04X}); decklists are plain text.", line=line)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", dict: "an object"}.get(
+        type(value), type(value).__name__)
