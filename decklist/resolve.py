@@ -31,7 +31,7 @@ _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
 # Exporters' pseudo-sets for basic Energy: PTCG Live "Energy", PTCGO "XYEnergy", "SMEnergy".
 _ENERGY_PSEUDO_SET = re.compile(r"^[A-Za-z]*Energy$", re.IGNORECASE)
 MAX_SUGGESTIONS = 5
-_FUZZY_CUTOFF = 75
+_FUZZY_CUTOFF = 70
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,7 @@ class _Attempt:
     def _closest_names(self) -> list[Suggestion]:
         names = [c.name for c in self.entry.candidates if c.name] or [self.entry.text]
         matches = process.extract(search_key(names[0]), self.index.by_name.keys(),
-                                  scorer=fuzz.WRatio, limit=MAX_SUGGESTIONS,
+                                  scorer=fuzz.QRatio, limit=MAX_SUGGESTIONS,
                                   score_cutoff=_FUZZY_CUTOFF)
         return [Suggestion("closest-name", self.index.by_name[key][0]) for key, _, _ in matches]
 
