@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.conftest import PROJECT_ROOT
+from tests.conftest import FIXTURES, PROJECT_ROOT
 
 
 def _free_port() -> int:
@@ -58,3 +58,23 @@ def test_served_errors_are_problems(server):
     assert response.status_code == 400
     assert response.headers["Content-Type"] == "application/problem+json"
     assert requests.get(f"{server}/readyz", timeout=10).json()["status"] == "ready"
+
+
+def test_served_resolve_reads_a_text_file_like_curl(server):
+    deck = (FIXTURES / "decklists" / "ptcg-live.txt").read_bytes()
+    response = requests.post(f"{server}/v1/resolve", data=deck,
+                             headers={"Content-Type": "text/plain"}, timeout=30)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["input_format"] == "ptcg-live" and body["counts"]["total"] == 60
+
+
+def test_served_oversized_chunked_body_is_413(server):
+    def chunks():
+        for _ in range(2048):
+            yield b"4 Pikachu BS 58\n" * 64  # 2 MiB in all, with no Content-Length
+
+    response = requests.post(f"{server}/v1/resolve", data=chunks(),
+                              headers={"Content-Type": "text/plain"}, timeout=30)
+    assert response.status_code == 413
+    assert response.headers["Content-Type"] == "application/problem+json"
