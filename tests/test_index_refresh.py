@@ -23,18 +23,19 @@ def rename_card(mini_dir, card_id, new_name):
     path.write_text(json.dumps(cards), encoding="utf-8")
 
 
-def app_on(url, check_seconds):
-    app = create_app({"TESTING": True, "DATABASE_URL": url,
-                      "CATALOG_CHECK_SECONDS": check_seconds})
-    app.test_client_class = ContractClient
-    return app
-
-
-def test_a_reimport_reaches_a_running_app(tmp_path, mini_dir):
+def serving(tmp_path, mini_dir, check_seconds):
+    """The mini catalog imported into a new database, and a client of an app serving it."""
     url = sqlite_url(tmp_path / "live.sqlite3")
     engine = make_engine(url)
     import_catalog(engine, str(mini_dir))
-    client = app_on(url, 0).test_client()
+    app = create_app({"TESTING": True, "DATABASE_URL": url,
+                      "CATALOG_CHECK_SECONDS": check_seconds})
+    app.test_client_class = ContractClient
+    return engine, app.test_client()
+
+
+def test_a_reimport_reaches_a_running_app(tmp_path, mini_dir):
+    engine, client = serving(tmp_path, mini_dir, 0)
     before, statuses = resolve_names(client, "1 Charizard BS 4\n1 Blaziken BS 4")
     assert statuses == ["resolved", "unknown"]
 
@@ -45,10 +46,7 @@ def test_a_reimport_reaches_a_running_app(tmp_path, mini_dir):
 
 
 def test_the_stamp_is_checked_at_most_every_interval(tmp_path, mini_dir):
-    url = sqlite_url(tmp_path / "slow.sqlite3")
-    engine = make_engine(url)
-    import_catalog(engine, str(mini_dir))
-    client = app_on(url, 3600).test_client()
+    engine, client = serving(tmp_path, mini_dir, 3600)
     before, _ = resolve_names(client, "1 Charizard")
     rename_card(mini_dir, "base1-4", "Blaziken")
     import_catalog(engine, str(mini_dir))
