@@ -1,0 +1,31 @@
+"""The checks, by stable code: an explicit registry (an unknown code raises)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from types import ModuleType
+
+from validators.checks import (
+    ambiguous_card,
+    banned,
+    copy_limit,
+    deck_size,
+    not_legal,
+    sideboard,
+    unknown_card,
+)
+from validators.context import Context
+from validators.model import CheckSpec, Violation
+
+Check = Callable[[Context, CheckSpec], Iterator[Violation]]
+
+_MODULES: tuple[ModuleType, ...] = (unknown_card, ambiguous_card, deck_size, copy_limit,
+                                    sideboard, not_legal, banned)
+REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
+
+
+def get_check(code: str) -> Check:
+    try:
+        return REGISTRY[code]
+    except KeyError:
+        raise KeyError(f"no check has the code {code!r}") from None

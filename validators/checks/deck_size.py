@@ -1,0 +1,24 @@
+"""deck-size: the deck holds exactly the format's number of cards (sideboard apart).
+
+Legal:   60 cards in Unlimited
+Illegal: 59 or 61 cards in Unlimited
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "deck-size"
+SEVERITY = ERROR
+MESSAGE = "the deck has {count} cards; {format} decks have exactly {size}"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    count = sum(line.entry.count for line in ctx.deck)
+    if count != ctx.format.deck_size:
+        yield Violation(CODE, SEVERITY, MESSAGE.format(
+            count=count, format=ctx.format.name, size=ctx.format.deck_size),
+            ctx.format.rule(spec.section))

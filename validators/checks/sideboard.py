@@ -1,0 +1,25 @@
+"""sideboard: Pokémon tournaments allow no sideboard.
+
+Legal:   a list with no Sideboard section
+Illegal: Sideboard: 2 Gust of Wind
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklist.model import SIDEBOARD
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "sideboard"
+SEVERITY = ERROR
+MESSAGE = "the list has a sideboard of {count} cards; no sideboards are allowed"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    lines = [line for line in ctx.lines if line.entry.section == SIDEBOARD]
+    if lines:
+        yield Violation(CODE, SEVERITY, MESSAGE.format(
+            count=sum(line.entry.count for line in lines)),
+            ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))

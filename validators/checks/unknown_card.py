@@ -1,0 +1,25 @@
+"""unknown-card: every line must name a card the catalog knows.
+
+Legal:   4 Pikachu BS 58
+Illegal: 4 Pikachoo        (no such card: the deck cannot be shown legal)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklist.resolve import UNKNOWN
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "unknown-card"
+SEVERITY = ERROR
+MESSAGE = "line {line}: {text!r} is not a card in the catalog; its legality cannot be checked"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    for line in ctx.deck:
+        if line.status == UNKNOWN:
+            yield Violation(CODE, SEVERITY,
+                            MESSAGE.format(line=line.entry.line, text=line.entry.text),
+                            ctx.format.rule(spec.section), (card_ref(line),))

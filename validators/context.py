@@ -1,0 +1,67 @@
+"""What every check reads: the format, the date, the resolved lines and their legality."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from catalog.index import CatalogIndex, Printing
+from decklist.model import SIDEBOARD
+from decklist.resolve import UNKNOWN, ResolvedLine
+from validators.model import CardRef, FormatDefinition
+from validators.pool import PoolLegality
+
+
+@dataclass(frozen=True)
+class CardStanding:
+    """One candidate card of a line: legal through which printing, and whether banned."""
+
+    printing: Printing
+    legal_via: Printing | None
+    banned: bool
+
+    @property
+    def playable(self) -> bool:
+        return self.legal_via is not None and not self.banned
+
+
+@dataclass
+class Context:
+    format: FormatDefinition
+    as_of: dt.date | None
+    index: CatalogIndex
+    lines: list[ResolvedLine]
+    legality: PoolLegality = field(init=False)
+    banned_keys: frozenset[str] = field(init=False)
+    _standings: dict[int, list[CardStanding]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.legality = PoolLegality(self.index, self.format.pool, self.as_of)
+        banned = (self.index.card(card_id) for card_id in self.format.banned)
+        self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
+
+    @property
+    def deck(self) -> list[ResolvedLine]:
+        """The lines that make up the deck: everything but a sideboard."""
+        return [line for line in self.lines if line.entry.section != SIDEBOARD]
+
+    @property
+    def known(self) -> list[ResolvedLine]:
+        return [line for line in self.deck if line.status != UNKNOWN]
+
+    def standings(self, line: ResolvedLine) -> list[CardStanding]:
+        """Each candidate card of a line (one for a resolved line), best printing first."""
+        if id(line) not in self._standings:
+            self._standings[id(line)] = [self._standing(group) for group in line.groups]
+        return self._standings[id(line)]
+
+    def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
+        vias = [(p, self.legality.legal_via(p)) for p in group]
+        printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
+        return CardStanding(printing, via, printing.function_key in self.banned_keys)
+
+
+def card_ref(line: ResolvedLine) -> CardRef:
+    card = line.card
+    return CardRef(line.entry.line, card.name if card else line.entry.text,
+                   card.id if card else None, line.entry.count)

@@ -1,0 +1,40 @@
+"""Run a format's checks over resolved lines and give the verdict."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex
+from decklist.resolve import ResolvedLine
+from validators.checks import get_check
+from validators.context import CardStanding, Context
+from validators.model import ERROR, FormatDefinition, Violation
+
+
+@dataclass(frozen=True)
+class Verdict:
+    format: FormatDefinition
+    as_of: dt.date | None
+    catalog_version: str
+    violations: tuple[Violation, ...]
+    warnings: tuple[Violation, ...]
+    standings: tuple[tuple[ResolvedLine, tuple[CardStanding, ...]], ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
+             as_of: dt.date | None = None) -> Verdict:
+    """Every violation of every check the format runs; none stops at the first."""
+    effective = as_of if as_of is not None else definition.default_as_of
+    ctx = Context(definition, effective, index, lines)
+    found = [violation for spec in definition.checks
+             for violation in get_check(spec.code)(ctx, spec)]
+    return Verdict(
+        format=definition, as_of=effective, catalog_version=index.version,
+        violations=tuple(v for v in found if v.severity == ERROR),
+        warnings=tuple(v for v in found if v.severity != ERROR),
+        standings=tuple((line, tuple(ctx.standings(line))) for line in lines))

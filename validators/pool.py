@@ -1,0 +1,67 @@
+"""Whether a printing is in a format's card pool on a date, and through which printing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from catalog.index import CatalogIndex, Printing
+from validators.model import CardPool
+
+_DIGITS = re.compile(r"\d+")
+
+
+class PoolLegality:
+    """Answers for one format and date; results are cached per printing and per card."""
+
+    def __init__(self, index: CatalogIndex, pool: CardPool, as_of: dt.date | None) -> None:
+        self.index = index
+        self.pool = pool
+        self.as_of = as_of
+        self._later_than = index.sets[pool.later_than].release_date if pool.later_than else None
+        self._via: dict[tuple[str, str], Printing | None] = {}
+
+    def in_pool(self, printing: Printing) -> bool:
+        """The printing itself is allowed: its set, its number, its date, or basic Energy."""
+        info = self.index.sets[printing.set_id]
+        if self.as_of is not None and (info.release_date is None
+                                       or info.release_date > self.as_of):
+            return False
+        if self.pool.all_sets:
+            return True
+        if printing.is_basic_energy and any(t in self.pool.exempt_basic_types
+                                            for t in printing.type_identity or _energy(printing)):
+            return True
+        if printing.set_id in self.pool.sets:
+            return self._number_allowed(printing)
+        return (self._later_than is not None and info.kind == "expansion"
+                and info.release_date is not None and info.release_date > self._later_than)
+
+    def legal_via(self, printing: Printing) -> Printing | None:
+        """The printing that makes this one legal: itself, or (reprints) a legal printing of
+        the same card with the same wording first; None when the card is not in the pool."""
+        if self.in_pool(printing):
+            return printing
+        if not self.pool.reprints_legal:
+            return None
+        key = (printing.function_key, printing.text_fingerprint)
+        if key not in self._via:
+            legal = [p for p in self.index.by_function.get(key[0], ()) if self.in_pool(p)]
+            legal.sort(key=lambda p: p.text_fingerprint != printing.text_fingerprint)
+            self._via[key] = legal[0] if legal else None
+        return self._via[key]
+
+    def _number_allowed(self, printing: Printing) -> bool:
+        bounds = self.pool.promo_numbers.get(printing.set_id)
+        if bounds is None:
+            return True
+        digits = _DIGITS.search(printing.number)
+        number = int(digits.group()) if digits else 0
+        low, high = bounds
+        return number >= low and (high is None or number <= high)
+
+
+def _energy(printing: Printing) -> tuple[str, ...]:
+    """A basic Energy's Type from its name (Energy cards carry no types in the data)."""
+    first = printing.name.replace("Basic ", "").split()[0]
+    return (first,)
