@@ -11,17 +11,15 @@ lines come back as problems in a 200 answer.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from flask import request
 
 from api.problems import Problem
 from decklist.detect import parse
-from decklist.model import Decklist, DecklistTooLarge
+from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge
 
 JSON, TEXT = "json", "text"
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TEXT_CHARSETS = {"utf-8", "utf8", "us-ascii", "ascii"}
 
 
@@ -95,7 +93,7 @@ def decklist(value: Any, field: str = "deck") -> Decklist:
 
 
 def _refuse_control_characters(text: str, field: str) -> None:
-    found = _CONTROL.search(text)
+    found = CONTROL_CHARACTERS.search(text)
     if found:
         line = text.count("\n", 0, found.start()) + 1
         raise Problem(400, "control-characters", "Bad Request",

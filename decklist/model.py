@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 # Sections a decklist may name; "main" is a deck without headers.
@@ -13,6 +14,8 @@ MAX_LINE_COUNT = 999  # copies one line may name
 MAX_LINES = 1000  # lines of text
 MAX_ENTRIES = 500  # card lines or JSON entries
 MAX_LINE_LENGTH = 300  # characters of one line
+# C0 controls and DEL, except tab, line feed and carriage return: never part of a decklist.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class DecklistTooLarge(ValueError):

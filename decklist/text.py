@@ -6,6 +6,7 @@ import re
 
 from decklist.lines import readings, split_count
 from decklist.model import (
+    CONTROL_CHARACTERS,
     ENERGY,
     MAIN,
     MAX_ENTRIES,
@@ -32,28 +33,33 @@ _HEADER = re.compile(
 _TOTAL = re.compile(r"^total(?: cards)?\s*[:\-–]\s*(\d+)$", re.IGNORECASE)
 _INLINE_PARTNER = re.compile(r"^partner\s*:\s*(?=\d)(.*)$", re.IGNORECASE)
 _DECORATION = re.compile(r"^\*{3,}.*\*{3,}$")  # PTCGO's "****** … Deck List ******" banner
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-def clean_lines(text: str) -> list[str]:
-    """Lines without BOM, CR, tabs or edge spaces; numbering is kept by position."""
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    return [" ".join(line.replace("\t", " ").split()) for line in text.split("\n")]
+def split_lines(text: str) -> list[str]:
+    """Lines without BOM or CR; numbering is kept by position."""
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def clean_line(line: str) -> str:
+    """A line without tabs, runs of white space or edge spaces."""
+    return " ".join(line.replace("\t", " ").split())
 
 
 def parse_text(text: str) -> Decklist:
     deck = Decklist(input_format="plain")
     section = MAIN
-    lines = clean_lines(text)
+    lines = split_lines(text)
     if len(lines) > MAX_LINES:
         raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
                                f"{len(lines)}", MAX_LINES + 1)
-    for number, line in enumerate(lines, start=1):
-        if _CONTROL.search(line):
-            deck.problems.append(LineProblem(number, _CONTROL.sub("\ufffd", line)[:MAX_LINE_LENGTH],
-                                             "the line holds control characters",
+    for number, raw in enumerate(lines, start=1):
+        # Checked before cleaning: str.split() would quietly turn some controls into spaces.
+        if CONTROL_CHARACTERS.search(raw):
+            shown = clean_line(CONTROL_CHARACTERS.sub("\ufffd", raw))[:MAX_LINE_LENGTH]
+            deck.problems.append(LineProblem(number, shown, "the line holds control characters",
                                              "control-character"))
             continue
+        line = clean_line(raw)
         if len(line) > MAX_LINE_LENGTH:
             deck.problems.append(LineProblem(number, line[:MAX_LINE_LENGTH] + "…",
                                              f"a line may be at most {MAX_LINE_LENGTH} "

@@ -153,6 +153,9 @@ def test_control_characters_and_long_lines_are_line_problems():
                                                           (2, "line-too-long")]
     assert "\x00" not in deck.problems[0].text and len(deck.problems[1].text) <= 301
     assert [e.text for e in deck.entries] == ["Bill"]
+    # Controls that str.split() treats as white space are caught too, not folded into spaces.
+    assert [p.code for p in parse("4 Pika\x1fchu\n1 Bill\x0b").problems] == [
+        "control-character", "control-character"]
 
 
 def test_decklists_past_their_limits_are_refused_with_the_line():
