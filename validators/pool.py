@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from catalog.index import CatalogIndex, Printing
+from catalog.names import basic_energy_type
 from validators.model import CardPool
 
 _DIGITS = re.compile(r"\d+")
@@ -29,8 +30,8 @@ class PoolLegality:
             return False
         if self.pool.all_sets:
             return True
-        if printing.is_basic_energy and any(t in self.pool.exempt_basic_types
-                                            for t in printing.type_identity or _energy(printing)):
+        if printing.is_basic_energy and \
+                basic_energy_type(printing.name) in self.pool.exempt_basic_types:
             return True
         if printing.set_id in self.pool.sets:
             return self._number_allowed(printing)
@@ -59,9 +60,3 @@ class PoolLegality:
         number = int(digits.group()) if digits else 0
         low, high = bounds
         return number >= low and (high is None or number <= high)
-
-
-def _energy(printing: Printing) -> tuple[str, ...]:
-    """A basic Energy's Type from its name (Energy cards carry no types in the data)."""
-    first = printing.name.replace("Basic ", "").split()[0]
-    return (first,)
