@@ -14,6 +14,7 @@ name to decide, and the line says so.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -51,7 +52,7 @@ class ResolvedLine:
     notes: list[str] = field(default_factory=list)
     suggestions: list[Suggestion] = field(default_factory=list)
 
-    @property
+    @functools.cached_property
     def groups(self) -> list[tuple[Printing, ...]]:
         """The candidate printings grouped by card (function_key), in catalog order."""
         grouped: dict[str, list[Printing]] = {}
@@ -113,7 +114,7 @@ class _Attempt:
                 self.miss_notes.append(f"no card has the id {candidate.card_id!r}")
             return None
         notes = []
-        if candidate.name and not _fits(candidate.name, printing):
+        if candidate.name and not _fits(search_key(candidate.name), printing):
             notes.append(f"{printing.id} is {printing.name!r}, not {candidate.name!r}; "
                          "the id decides")
         return self._line(ID, (printing,), notes)
@@ -130,7 +131,8 @@ class _Attempt:
             return None
         at_number = [p for set_id in set_ids
                      for p in self.index.at_number(set_id, candidate.number)]
-        fitting = tuple(p for p in at_number if not candidate.name or _fits(candidate.name, p))
+        key = search_key(candidate.name) if candidate.name else None
+        fitting = tuple(p for p in at_number if key is None or _fits(key, p))
         if fitting:
             return self._line(method, fitting, [])
         self._near_miss(candidate, set_ids, at_number)
@@ -204,9 +206,9 @@ class _Attempt:
         return [Suggestion("closest-name", self.index.by_name[key][0]) for key, _, _ in matches]
 
 
-def _fits(name: str, printing: Printing) -> bool:
-    """Whether a line's name names this printing, allowing the marks lists leave out."""
-    key = search_key(name)
+def _fits(key: str, printing: Printing) -> bool:
+    """Whether a line's name (its search key) names this printing, allowing the marks lists
+    leave out."""
     if key == printing.search_key:
         return True
     rest = printing.search_key[len(key):].split() if printing.search_key.startswith(key + " ") \
