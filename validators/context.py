@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from catalog.index import CatalogIndex, Printing
 from decklist.model import SIDEBOARD
 from decklist.resolve import UNKNOWN, ResolvedLine
-from validators.model import CardRef, FormatDefinition
+from validators.model import CardRef, FormatDefinition, Product
 from validators.pool import PoolLegality
 
 
@@ -31,6 +31,9 @@ class Context:
     as_of: dt.date | None
     index: CatalogIndex
     lines: list[ResolvedLine]
+    pool: list[ResolvedLine] | None = None  # Limited: the cards the player opened or drafted
+    product: Product | None = None  # Limited: the boosters handed out
+    pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
     legality: PoolLegality = field(init=False)
     banned_keys: frozenset[str] = field(init=False)
     _standings: dict[int, list[CardStanding]] = field(default_factory=dict)
@@ -42,8 +45,7 @@ class Context:
 
     @property
     def deck(self) -> list[ResolvedLine]:
-        """The lines that make up the deck: everything but a sideboard."""
-        return [line for line in self.lines if line.entry.section != SIDEBOARD]
+        return deck_lines(self.lines)
 
     @property
     def known(self) -> list[ResolvedLine]:
@@ -61,7 +63,17 @@ class Context:
         return CardStanding(printing, via, printing.function_key in self.banned_keys)
 
 
-def card_ref(line: ResolvedLine) -> CardRef:
+def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:
+    """The lines that make up the deck: everything but a sideboard."""
+    return [line for line in lines if line.entry.section != SIDEBOARD]
+
+
+def card_ref(line: ResolvedLine, seat: str | None = None, source: str = "deck") -> CardRef:
     card = line.card
     return CardRef(line.entry.line, card.name if card else line.entry.text,
-                   card.id if card else None, line.entry.count)
+                   card.id if card else None, line.entry.count, seat, source)
+
+
+def is_basic_energy(line: ResolvedLine) -> bool:
+    """Every candidate is basic Energy: Limited players may add any number of them."""
+    return bool(line.printings) and all(p.is_basic_energy for p in line.printings)

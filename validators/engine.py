@@ -9,7 +9,7 @@ from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine
 from validators.checks import get_check
 from validators.context import CardStanding, Context
-from validators.model import ERROR, FormatDefinition, Violation
+from validators.model import ERROR, FormatDefinition, Product, Violation
 
 
 @dataclass(frozen=True)
@@ -27,14 +27,22 @@ class Verdict:
 
 
 def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
-             as_of: dt.date | None = None) -> Verdict:
+             as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
+             product: Product | None = None, pool_checked_by_team: bool = False) -> Verdict:
     """Every violation of every check the format runs; none stops at the first."""
     effective = as_of if as_of is not None else definition.default_as_of
-    ctx = Context(definition, effective, index, lines)
+    ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team)
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
-        violations=tuple(v for v in found if v.severity == ERROR),
-        warnings=tuple(v for v in found if v.severity != ERROR),
+        violations=errors(found), warnings=warnings(found),
         standings=tuple((line, tuple(ctx.standings(line))) for line in lines))
+
+
+def errors(found: list[Violation]) -> tuple[Violation, ...]:
+    return tuple(v for v in found if v.severity == ERROR)
+
+
+def warnings(found: list[Violation]) -> tuple[Violation, ...]:
+    return tuple(v for v in found if v.severity != ERROR)

@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 ERROR, WARNING = "error", "warning"
+CONSTRUCTED, LIMITED = "constructed", "limited"
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class CardRef:
     name: str
     id: str | None
     count: int
+    seat: str | None = None  # set on team-level violations: whose deck the line is in
+    source: str = "deck"  # "pool" when the line is one of the pool's, not the deck's
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ class CardPool:
 
     `all_sets`: every set released on or before as_of.  Otherwise the
     `sets` listed, plus every expansion released after `later_than`'s
-    release and on or before as_of; `promo_numbers` keeps a promo set to a
+    release, plus every set of any kind released on or after `from_set`'s
+    release, all on or before as_of; `promo_numbers` keeps a promo set to a
     number range; `exempt_basic_types` are basic Energy legal from any set;
     with `reprints_legal`, a printing outside the pool is legal when a
     printing of the same card (function_key) is in it.
@@ -50,6 +54,7 @@ class CardPool:
     all_sets: bool = False
     sets: tuple[str, ...] = ()
     later_than: str | None = None
+    from_set: str | None = None
     promo_numbers: dict[str, tuple[int, int | None]] = field(default_factory=dict)
     exempt_basic_types: tuple[str, ...] = ()
     reprints_legal: bool = False
@@ -64,21 +69,78 @@ class CheckSpec:
 
 
 @dataclass(frozen=True)
+class Product:
+    """What a Limited event hands each player: boosters by set (§234-§236)."""
+
+    id: str
+    name: str
+    boosters: tuple[tuple[str, int], ...]  # (set id, packs)
+    section: str
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(set_id for set_id, _ in self.boosters))
+
+
+@dataclass(frozen=True)
 class FormatDefinition:
+    """The rules one deck is built to: a singles format, or a team format's decks."""
+
     id: str
     name: str
     version: str
     description: str
     document: str  # the source document, as cited ("DCI Floor Rules 2003")
-    document_date: dt.date
+    document_date: dt.date | None  # None: the document carries no date
+    play: str  # CONSTRUCTED or LIMITED
     deck_size: int
     copy_limit: int | None  # copies per English title; None: no limit
     pool: CardPool
     banned: tuple[str, ...]  # card ids; a ban reaches every printing of the card
     default_as_of: dt.date | None
-    prizes: int
+    prizes: int | None  # per player in a singles game; team formats give them per seat
     round_minutes: int | None
     checks: tuple[CheckSpec, ...]
+    products: tuple[Product, ...] = ()
 
     def rule(self, section: str) -> RuleRef:
         return RuleRef(self.document, section)
+
+    def product(self, product_id: str) -> Product | None:
+        return next((p for p in self.products if p.id == product_id), None)
+
+
+SHARED_POOL, OWN_POOL = "shared", "own"
+
+
+@dataclass(frozen=True)
+class TeamPlay:
+    """One way a team format is played: the deck rules, and what organizers need."""
+
+    play: str  # CONSTRUCTED or LIMITED
+    deck: FormatDefinition
+    prizes: dict[str, int]  # by seat
+    round_minutes: int | None
+    pool: str | None  # LIMITED: OWN_POOL (each deck from its player's pool) or SHARED_POOL
+    section: str  # where the team document sets these out
+
+
+@dataclass(frozen=True)
+class TeamFormat:
+    """A format for a team of players, each with a seat and a deck."""
+
+    id: str
+    name: str
+    version: str
+    description: str
+    document: str
+    document_date: dt.date | None  # None: the document carries no date
+    seats: tuple[str, ...]
+    seats_section: str
+    plays: dict[str, TeamPlay]
+
+    def rule(self, section: str) -> RuleRef:
+        return RuleRef(self.document, section)
+
+
+Format = FormatDefinition | TeamFormat

@@ -20,23 +20,36 @@ class PoolLegality:
         self.pool = pool
         self.as_of = as_of
         self._later_than = index.sets[pool.later_than].release_date if pool.later_than else None
+        self._from = index.sets[pool.from_set].release_date if pool.from_set else None
         self._via: dict[tuple[str, str], Printing | None] = {}
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
-        info = self.index.sets[printing.set_id]
-        if self.as_of is not None and (info.release_date is None
-                                       or info.release_date > self.as_of):
+        if not self._released(printing.set_id):
             return False
-        if self.pool.all_sets:
-            return True
         if printing.is_basic_energy and \
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
             return True
-        if printing.set_id in self.pool.sets:
-            return self._number_allowed(printing)
+        return self.set_in_pool(printing.set_id) and self._number_allowed(printing)
+
+    def set_in_pool(self, set_id: str) -> bool:
+        """Some printings of the set are allowed (a promo set may be kept to a number range)."""
+        if not self._released(set_id):
+            return False
+        if self.pool.all_sets or set_id in self.pool.sets:
+            return True
+        info = self.index.sets[set_id]
+        released = info.release_date
+        if released is None:
+            return False
+        if self._from is not None and released >= self._from:
+            return True
         return (self._later_than is not None and info.kind == "expansion"
-                and info.release_date is not None and info.release_date > self._later_than)
+                and released > self._later_than)
+
+    def _released(self, set_id: str) -> bool:
+        released = self.index.sets[set_id].release_date
+        return self.as_of is None or (released is not None and released <= self.as_of)
 
     def legal_via(self, printing: Printing) -> Printing | None:
         """The printing that makes this one legal: itself, or (reprints) a legal printing of

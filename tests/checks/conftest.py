@@ -7,17 +7,28 @@ import pytest
 from decklist.detect import parse
 from decklist.resolve import resolve
 from validators.engine import validate
-from validators.formats import get_format
+from validators.formats import deck_rules, get_format
 
 
 @pytest.fixture
-def verdict(full_index):
-    def run(text, format_id="unlimited", as_of=None):
+def lines(full_index):
+    """A decklist text, parsed (with no problems) and resolved on the full catalog."""
+    def read(text):
         deck = parse(text)
         assert deck.problems == [], deck.problems
+        return resolve(full_index, deck.entries)
+
+    return read
+
+
+@pytest.fixture
+def verdict(full_index, lines):
+    def run(text, format_id="unlimited", as_of=None, pool=None, product=None, play=None):
         when = dt.date.fromisoformat(as_of) if as_of else None
-        return validate(full_index, resolve(full_index, deck.entries), get_format(format_id),
-                        when)
+        rules = deck_rules(get_format(format_id), play)
+        return validate(full_index, lines(text), rules, when,
+                        lines(pool) if pool is not None else None,
+                        rules.product(product) if product else None)
 
     return run
 

@@ -10,6 +10,8 @@ from validators.checks import (
     banned,
     copy_limit,
     deck_size,
+    not_in_pool,
+    not_in_product,
     not_legal,
     sideboard,
     unknown_card,
@@ -20,7 +22,8 @@ from validators.model import CheckSpec, Violation
 Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
 _MODULES: tuple[ModuleType, ...] = (unknown_card, ambiguous_card, deck_size, copy_limit,
-                                    sideboard, not_legal, banned)
+                                    sideboard, not_legal, banned, not_in_pool,
+                                    not_in_product)
 REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
 
 

@@ -1,4 +1,10 @@
-"""The format definitions, one JSON file each, read into typed records."""
+"""The format definitions, one JSON file each, read into typed records.
+
+A singles file describes one deck's rules.  A team file (`"kind": "team"`)
+describes seats and, for each way the team plays (constructed, limited),
+the deck rules: another format's id (`"deck": "modified"`) or deck rules of
+its own, written like a singles file without the names it inherits.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,24 @@ import json
 from pathlib import Path
 from typing import Any
 
-from validators.model import CardPool, CheckSpec, FormatDefinition
+from validators.model import (
+    CONSTRUCTED,
+    LIMITED,
+    CardPool,
+    CheckSpec,
+    Format,
+    FormatDefinition,
+    Product,
+    TeamFormat,
+    TeamPlay,
+)
 
 FORMATS_DIR = Path(__file__).resolve().parent
-# The order formats are listed and answered in for format=all.
-ORDER = ("unlimited", "modified")
+# The order formats are listed and answered in for format=all; a team format
+# comes after the formats its decks refer to.
+ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
+         "team-multiplay", "team-battle", "2v2-casual")
+PLAYS = (CONSTRUCTED, LIMITED)
 
 
 class UnknownFormat(KeyError):
@@ -20,34 +39,71 @@ class UnknownFormat(KeyError):
 
 
 @functools.cache
-def all_formats() -> dict[str, FormatDefinition]:
+def all_formats() -> dict[str, Format]:
     """Every format, read once per process (the files ship with the code)."""
-    return {format_id: _read(FORMATS_DIR / f"{format_id}.json") for format_id in ORDER}
+    formats: dict[str, Format] = {}
+    for format_id in ORDER:
+        raw = json.loads((FORMATS_DIR / f"{format_id}.json").read_bytes())
+        formats[format_id] = (_team(raw, formats) if raw.get("kind") == "team"
+                              else _deck_rules(raw, raw))
+    return formats
 
 
-def get_format(format_id: str) -> FormatDefinition:
+def get_format(format_id: str) -> Format:
     try:
         return all_formats()[format_id]
     except KeyError:
         raise UnknownFormat(format_id) from None
 
 
-def _read(path: Path) -> FormatDefinition:
-    raw: dict[str, Any] = json.loads(path.read_bytes())
-    pool = raw["pool"]
-    return FormatDefinition(
+def deck_rules(fmt: Format, play: str | None = None) -> FormatDefinition:
+    """The rules one deck is checked against: the format's own, or a team play's."""
+    if isinstance(fmt, FormatDefinition):
+        return fmt
+    return fmt.plays[play or CONSTRUCTED].deck
+
+
+def _team(raw: dict[str, Any], known: dict[str, Format]) -> TeamFormat:
+    plays = {}
+    for play, spec in raw["plays"].items():
+        deck = spec["deck"]
+        rules = known[deck] if isinstance(deck, str) else _deck_rules(deck, raw, play)
+        assert isinstance(rules, FormatDefinition), f"{raw['id']}: {deck} is a team format"
+        plays[play] = TeamPlay(play=play, deck=rules, prizes=dict(spec["prizes"]),
+                               round_minutes=spec.get("round_minutes"), pool=spec.get("pool"),
+                               section=spec["section"])
+    return TeamFormat(
         id=raw["id"], name=raw["name"], version=raw["version"],
         description=raw["description"], document=raw["document"],
-        document_date=dt.date.fromisoformat(raw["document_date"]),
+        document_date=_date(raw["document_date"]),
+        seats=tuple(raw["seats"]), seats_section=raw["seats_section"], plays=plays)
+
+
+def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
+                play: str | None = None) -> FormatDefinition:
+    """Deck rules from `raw`; id, name, version and document come from `names`."""
+    pool = raw["pool"]
+    return FormatDefinition(
+        id=names["id"], name=names["name"], version=names["version"],
+        description=raw.get("description", names["description"]),
+        document=names["document"],
+        document_date=_date(names["document_date"]),
+        play=raw.get("play", play or CONSTRUCTED),
         deck_size=raw["deck_size"], copy_limit=raw["copy_limit"],
         pool=CardPool(
             all_sets=pool.get("all_sets", False), sets=tuple(pool.get("sets", ())),
-            later_than=pool.get("later_than"),
+            later_than=pool.get("later_than"), from_set=pool.get("from_set"),
             promo_numbers={k: (v[0], v[1]) for k, v in pool.get("promo_numbers", {}).items()},
             exempt_basic_types=tuple(pool.get("exempt_basic_types", ())),
             reprints_legal=pool.get("reprints_legal", False)),
-        banned=tuple(raw["banned"]),
-        default_as_of=dt.date.fromisoformat(raw["default_as_of"]) if raw["default_as_of"]
-        else None,
-        prizes=raw["prizes"], round_minutes=raw["round_minutes"],
-        checks=tuple(CheckSpec(c["code"], c["section"]) for c in raw["checks"]))
+        banned=tuple(raw.get("banned", ())),
+        default_as_of=_date(raw.get("default_as_of")),
+        prizes=raw.get("prizes"), round_minutes=raw.get("round_minutes"),
+        checks=tuple(CheckSpec(c["code"], c["section"]) for c in raw["checks"]),
+        products=tuple(Product(p["id"], p["name"],
+                               tuple((b["set"], b["packs"]) for b in p["boosters"]),
+                               p["section"]) for p in raw.get("products", ())))
+
+
+def _date(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None

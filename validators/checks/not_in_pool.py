@@ -1,0 +1,50 @@
+"""not-in-pool: a Limited deck is built from the cards its player opened or drafted.
+
+Legal:   pool 2 Pikachu LC 87, deck 2 Pikachu LC 87 + 38 basic Energy
+Illegal: pool 1 Pikachu LC 87, deck 2 Pikachu LC 87 (one copy more than the pool holds)
+Warning: no pool given (pool-not-checked); a pool line names no known card
+         (pool-unknown-card), so deck lines it may stand for cannot be matched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklist.resolve import UNKNOWN, ResolvedLine
+from validators.allocation import shortfalls
+from validators.context import Context, card_ref
+from validators.model import ERROR, WARNING, CheckSpec, RuleRef, Violation
+
+CODE = "not-in-pool"
+SEVERITY = ERROR
+MESSAGE = "line {line}: {count} × {name}, but the pool holds {found} for it"
+UNCHECKED_CODE = "pool-not-checked"
+UNCHECKED_MESSAGE = ("no pool was given: whether every card was opened or drafted is not "
+                     "checked; send `pool` with the cards the player opened or drafted")
+UNKNOWN_CODE = "pool-unknown-card"
+UNKNOWN_MESSAGE = "pool line {line}: {text!r} is not a card in the catalog; it covers no deck line"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    if ctx.pool_checked_by_team:
+        return  # teammates share their pools; the team verdict counts both decks at once
+    rule = ctx.format.rule(spec.section)
+    if ctx.pool is None:
+        yield Violation(UNCHECKED_CODE, WARNING, UNCHECKED_MESSAGE, rule)
+        return
+    for line in ctx.pool:
+        if line.status == UNKNOWN:
+            yield Violation(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE.format(
+                line=line.entry.line, text=line.entry.text), rule,
+                (card_ref(line, source="pool"),))
+    deck = ctx.deck
+    for shortfall in shortfalls(deck, ctx.pool):
+        yield violation(deck[shortfall.position], shortfall.found, rule)
+
+
+def violation(line: ResolvedLine, found: int, rule: RuleRef,
+              seat: str | None = None) -> Violation:
+    card = line.card or line.printings[0]
+    return Violation(CODE, SEVERITY, MESSAGE.format(
+        line=line.entry.line, count=line.entry.count, name=card.name, found=found),
+        rule, (card_ref(line, seat),))

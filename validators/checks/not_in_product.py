@@ -1,0 +1,29 @@
+"""not-in-product: a Limited deck's cards come from the sets of the boosters handed out.
+
+Legal:   product "legendary-collection", deck of Legendary Collection cards + basic Energy
+Illegal: the same product, and a Neo Genesis card in the deck
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context, card_ref, is_basic_energy
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "not-in-product"
+SEVERITY = ERROR
+MESSAGE = "line {line}: {name} ({set}) is not from the product handed out ({product})"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    if ctx.product is None:
+        return
+    sets = set(ctx.product.sets)
+    for line in ctx.known:
+        if is_basic_energy(line) or any(p.set_id in sets for p in line.printings):
+            continue
+        shown = line.printings[0]
+        yield Violation(CODE, SEVERITY, MESSAGE.format(
+            line=line.entry.line, name=shown.name, set=ctx.index.sets[shown.set_id].name,
+            product=ctx.product.name), ctx.format.rule(spec.section), (card_ref(line),))

@@ -1,0 +1,106 @@
+"""Check a team: its seats, each player's deck, and pools the teammates share."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex
+from decklist.resolve import UNKNOWN, ResolvedLine
+from validators.allocation import shortfalls
+from validators.checks import not_in_pool
+from validators.context import card_ref, deck_lines
+from validators.engine import Verdict, errors, validate, warnings
+from validators.model import (
+    ERROR,
+    SHARED_POOL,
+    WARNING,
+    Product,
+    TeamFormat,
+    TeamPlay,
+    Violation,
+)
+
+CODE = "team"
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: str
+    lines: list[ResolvedLine]
+    pool: list[ResolvedLine] | None = None
+
+
+@dataclass(frozen=True)
+class TeamVerdict:
+    format: TeamFormat
+    play: TeamPlay
+    as_of: dt.date | None
+    catalog_version: str
+    violations: tuple[Violation, ...]  # the team's own: seats, shared pools
+    warnings: tuple[Violation, ...]
+    players: tuple[tuple[Player, Verdict], ...]
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations and all(verdict.legal for _, verdict in self.players)
+
+
+def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: list[Player],
+                  as_of: dt.date | None = None, product: Product | None = None) -> TeamVerdict:
+    team_play = team.plays[play]
+    shared = team_play.pool == SHARED_POOL
+    verdicts = [validate(index, player.lines, team_play.deck, as_of,
+                         None if shared else player.pool, product, pool_checked_by_team=shared)
+                for player in players]
+    found = list(_seats(team, players))
+    if shared:
+        found.extend(_shared_pool(team, team_play, players))
+    return TeamVerdict(
+        format=team, play=team_play, as_of=verdicts[0].as_of if verdicts else as_of,
+        catalog_version=index.version, violations=errors(found), warnings=warnings(found),
+        players=tuple(zip(players, verdicts, strict=True)))
+
+
+def _seats(team: TeamFormat, players: list[Player]) -> Iterator[Violation]:
+    """A team is one player in each of the format's seats."""
+    rule = team.rule(team.seats_section)
+    seats = ", ".join(team.seats)
+    if len(players) != len(team.seats):
+        yield Violation(CODE, ERROR, f"the team has {len(players)} players; a {team.name} team "
+                        f"is {len(team.seats)}, one in each seat ({seats})", rule)
+    taken = Counter(player.seat for player in players)
+    for seat, count in taken.items():
+        if seat not in team.seats:
+            yield Violation(CODE, ERROR, f"{seat!r} is not a seat in {team.name} ({seats})", rule)
+        elif count > 1:
+            yield Violation(CODE, ERROR, f"{count} players take seat {seat}; each seat is taken "
+                            "once", rule)
+    for seat in team.seats:
+        if seat not in taken:
+            yield Violation(CODE, ERROR, f"no player takes seat {seat}", rule)
+
+
+def _shared_pool(team: TeamFormat, team_play: TeamPlay,
+                 players: list[Player]) -> Iterator[Violation]:
+    """Teammates may trade while building: both decks together come from both pools."""
+    rule = team.rule(team_play.section)
+    given = [player for player in players if player.pool is not None]
+    if not given:
+        yield Violation(not_in_pool.UNCHECKED_CODE, WARNING, not_in_pool.UNCHECKED_MESSAGE, rule)
+        return
+    pool: list[ResolvedLine] = []
+    for player in given:
+        assert player.pool is not None
+        pool.extend(player.pool)
+        for line in player.pool:
+            if line.status == UNKNOWN:
+                yield Violation(not_in_pool.UNKNOWN_CODE, WARNING, not_in_pool.UNKNOWN_MESSAGE
+                                .format(line=line.entry.line, text=line.entry.text), rule,
+                                (card_ref(line, player.seat, "pool"),))
+    decks = [(player.seat, line) for player in players for line in deck_lines(player.lines)]
+    for shortfall in shortfalls([line for _, line in decks], pool):
+        seat, line = decks[shortfall.position]
+        yield not_in_pool.violation(line, shortfall.found, rule, seat)
