@@ -31,3 +31,27 @@ def _flatten(messages: Any) -> list[str]:
     if isinstance(messages, list):
         return [str(m) for m in messages]
     return [str(messages)]
+
+
+def load_body(schema: Schema, body: Any) -> dict[str, Any]:
+    """A JSON body, checked; a wrong shape is a 422 naming the first bad field."""
+    if not isinstance(body, dict):
+        raise Problem(422, "invalid-body", "Unprocessable Content",
+                      "The body must be a JSON object.", pointer="")
+    try:
+        return schema.load(body)
+    except ValidationError as error:
+        messages = error.normalized_messages()
+        first = _first_path(messages)
+        detail = "; ".join(f"{name}: {' '.join(_flatten(found))}"
+                           for name, found in sorted(messages.items(), key=str))
+        raise Problem(422, "invalid-body", "Unprocessable Content", f"Invalid body: {detail}",
+                      pointer="/" + "/".join(first), errors=messages) from None
+
+
+def _first_path(messages: Any) -> list[str]:
+    """The JSON pointer parts of the first error marshmallow reports."""
+    if not isinstance(messages, dict) or not messages:
+        return []
+    key = sorted(messages, key=str)[0]
+    return [str(key), *_first_path(messages[key])]

@@ -1,0 +1,259 @@
+"""Reading a validation request: which formats, which deck(s), and the Limited extras.
+
+The body shape is checked with marshmallow (422 naming the field); the
+decklists in it go through `deck_input.decklist`, which answers for their
+size and characters; the formats, the product and the play are looked up
+here, each failing as a 422 that lists what would have been accepted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from api import deck_input
+from api.args import load_body, load_query
+from api.problems import Problem
+from catalog.index import CatalogIndex
+from decklist.model import Decklist
+from validators.formats import ORDER, PLAYS, all_formats, get_format
+from validators.model import LIMITED, Format, FormatDefinition, Product, TeamFormat
+
+ALL = "all"
+MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
+MAX_PRODUCT_SETS = 40
+
+
+class _StringOrList(fields.Field):
+    """A string, or a list of 1..`most` strings (format ids, product sets)."""
+
+    def __init__(self, most: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.most = most
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and 0 < len(value) <= 200:
+            return value
+        if (isinstance(value, list) and 0 < len(value) <= self.most
+                and all(isinstance(item, str) and 0 < len(item) <= 200 for item in value)):
+            return value
+        raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
+
+
+class _Common(Schema):
+    class Meta:
+        unknown = RAISE
+
+    format = _StringOrList(len(ORDER) + 1, required=True)
+    as_of = fields.Date(load_default=None)
+    product = _StringOrList(MAX_PRODUCT_SETS, load_default=None)
+    play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+
+
+class ValidateBody(_Common):
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+
+
+class _Player(Schema):
+    class Meta:
+        unknown = RAISE
+
+    seat = fields.String(required=True, validate=validate.Length(1, 20))
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+
+
+class TeamBody(_Common):
+    format = fields.String(required=True, validate=validate.Length(1, 200))
+    players = fields.List(fields.Nested(_Player), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
+class ValidateQuery(Schema):
+    """POST /v1/validate with a text/plain body: everything else is in the query."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(required=True, validate=validate.Length(1, 400))
+    as_of = fields.Date(load_default=None)
+    product = fields.String(load_default=None, validate=validate.Length(1, 2000))
+    play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+
+
+@dataclass(frozen=True)
+class Target:
+    """One format a deck is checked against, and which play of a team format."""
+
+    format: Format
+    rules: FormatDefinition
+    play: str | None  # set for team formats
+
+
+@dataclass(frozen=True)
+class ValidateRequest:
+    targets: list[Target]
+    many: bool  # `all` or a list: answer with one verdict per format
+    deck: Decklist
+    pool: Decklist | None
+    product: str | list[str] | None
+    as_of: dt.date | None
+
+
+def validate_request() -> ValidateRequest:
+    if deck_input.body_kind() == deck_input.TEXT:
+        text = deck_input.text_body()
+        args = load_query(ValidateQuery())
+        names = [part.strip() for part in args["format"].split(",")]
+        fmt: str | list[str] = names[0] if len(names) == 1 else names
+        product = args["product"]
+        if product is not None:
+            product = [part.strip() for part in product.split(",")]
+            product = product[0] if len(product) == 1 else product
+        body = {"format": fmt, "deck": text, "as_of": args["as_of"], "play": args["play"],
+                "product": product, "pool": None}
+        where = "?"
+    else:
+        body = load_body(ValidateBody(), deck_input.json_body())
+        where = "/"
+    targets = _targets(body["format"], body["play"], where)
+    deck = deck_input.decklist(body["deck"], "deck")
+    pool = None
+    if body["pool"] is not None:
+        _require_limited(targets, "pool", where)
+        pool = deck_input.decklist(body["pool"], "pool")
+    if body["product"] is not None:
+        _require_limited(targets, "product", where)
+    return ValidateRequest(targets, body["format"] == ALL or isinstance(body["format"], list),
+                           deck, pool, body["product"], body["as_of"])
+
+
+@dataclass(frozen=True)
+class PlayerRequest:
+    seat: str
+    deck: Decklist
+    pool: Decklist | None
+
+
+@dataclass(frozen=True)
+class TeamRequest:
+    format: TeamFormat
+    play: str
+    players: list[PlayerRequest]
+    product: str | list[str] | None
+    as_of: dt.date | None
+
+
+def team_request() -> TeamRequest:
+    if deck_input.body_kind() != deck_input.JSON:
+        raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
+                      "Send a team as application/json: {format, players: [{seat, deck}]}.",
+                      supported=["application/json"])
+    body = load_body(TeamBody(), deck_input.json_body())
+    team = _format(body["format"], {"pointer": "/format"})
+    if not isinstance(team, TeamFormat):
+        teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]
+        raise Problem(422, "not-a-team-format", "Unprocessable Content",
+                      f"{team.id} is a format for one deck; team formats: {', '.join(teams)}. "
+                      "Check one deck with POST /v1/validate.", pointer="/format",
+                      supported=teams)
+    target = _target(team, body["play"], {"pointer": "/play"})
+    players = []
+    for position, player in enumerate(body["players"]):
+        pointer = f"players/{position}"
+        pool = None
+        if player["pool"] is not None:
+            _require_limited([target], f"{pointer}/pool", "/")
+            pool = deck_input.decklist(player["pool"], f"{pointer}/pool")
+        players.append(PlayerRequest(player["seat"],
+                                     deck_input.decklist(player["deck"], f"{pointer}/deck"),
+                                     pool))
+    if body["product"] is not None:
+        _require_limited([target], "product", "/")
+    assert target.play is not None
+    return TeamRequest(team, target.play, players, body["product"], body["as_of"])
+
+
+def product_for(index: CatalogIndex, rules: FormatDefinition, wanted: str | list[str],
+                where: str = "/") -> Product:
+    """A product by id (the format's own first, then any format's), or the sets named."""
+    if isinstance(wanted, str):
+        found = rules.product(wanted) or next(
+            (p for f in _deck_rules() for p in f.products if p.id == wanted), None)
+        if found is not None:
+            return found
+        wanted = [wanted]
+    set_ids = []
+    for name in wanted:
+        sets = ([name] if name in index.sets else index.sets_for_code(name)
+                or index.sets_named(name))
+        if not sets:
+            products = sorted({p.id for f in _deck_rules() for p in f.products})
+            raise Problem(422, "unknown-product", "Unprocessable Content",
+                          f"{name!r} is neither a product ({', '.join(products)}) nor a set "
+                          "id, code or name.", supported=products, **_at(where, "product"))
+        set_ids.extend(sets[:1])
+    sets_named = ", ".join(index.sets[set_id].name for set_id in set_ids)
+    section = next((c.section for c in rules.checks if c.code == "not-in-product"), "")
+    return Product("sets", f"boosters of {sets_named}",
+                   tuple((set_id, 0) for set_id in set_ids), section)
+
+
+def _targets(wanted: str | list[str], play: str | None, where: str) -> list[Target]:
+    if wanted == ALL:
+        formats = list(all_formats().values())
+        return [_target(f, play, None) for f in formats
+                if not isinstance(f, TeamFormat) or (play or "constructed") in f.plays]
+    names = [wanted] if isinstance(wanted, str) else wanted
+    if len(set(names)) != len(names):
+        raise Problem(422, "invalid-body", "Unprocessable Content",
+                      "A format is named twice.", **_at(where, "format"))
+    return [_target(_format(name, _at(where, "format")), play, _at(where, "play"))
+            for name in names]
+
+
+def _format(name: str, at: dict[str, str]) -> Format:
+    try:
+        return get_format(name)
+    except KeyError:
+        choices = [*ORDER, ALL]
+        raise Problem(422, "unknown-format", "Unprocessable Content",
+                      f"No format {name!r}; formats: {', '.join(choices)}.",
+                      supported=choices, **at) from None
+
+
+def _target(fmt: Format, play: str | None, at: dict[str, str] | None) -> Target:
+    """The deck rules to check against; `at` is None for format=all, which skips mismatches."""
+    if isinstance(fmt, FormatDefinition):
+        if play is not None and play != fmt.play and at is not None:
+            raise Problem(422, "unknown-play", "Unprocessable Content",
+                          f"{fmt.id} is a {fmt.play} format; `play` applies to team formats.",
+                          supported=[fmt.play], **at)
+        return Target(fmt, fmt, None)
+    chosen = play or "constructed"
+    if chosen not in fmt.plays:
+        raise Problem(422, "unknown-play", "Unprocessable Content",
+                      f"{fmt.id} is not played {chosen}; plays: {', '.join(fmt.plays)}.",
+                      supported=list(fmt.plays), **(at or {"pointer": "/play"}))
+    return Target(fmt, fmt.plays[chosen].deck, chosen)
+
+
+def _require_limited(targets: list[Target], field: str, where: str) -> None:
+    if not any(target.rules.play == LIMITED for target in targets):
+        named = ", ".join(f"{t.format.id} ({t.rules.play})" for t in targets)
+        raise Problem(422, "limited-only", "Unprocessable Content",
+                      f"`{field}` applies to Limited play; the format asked is Constructed: "
+                      f"{named}.", **_at(where, field))
+
+
+def _deck_rules() -> list[FormatDefinition]:
+    return [f for f in all_formats().values() if isinstance(f, FormatDefinition)]
+
+
+def _at(where: str, field: str) -> dict[str, str]:
+    """Where a bad value is: a JSON pointer into the body, or a query parameter."""
+    return {"pointer": f"/{field}"} if where == "/" else {"parameter": field}

@@ -1,0 +1,154 @@
+"""Verdicts and format definitions as JSON: plain dicts, built directly."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from api.deck_views import deck_counts, line_view, printing_view
+from catalog.index import CatalogIndex
+from decklist.resolve import ResolvedLine
+from validators.context import CardStanding
+from validators.engine import Verdict
+from validators.model import CardRef, Format, FormatDefinition, Violation
+from validators.pool import PoolLegality
+from validators.team import TeamVerdict
+
+
+def verdict_view(verdict: Verdict, fmt: Format, play: str | None) -> dict[str, Any]:
+    """One deck's verdict in one format (for a team format: one of its plays)."""
+    lines = [line for line, _ in verdict.standings]
+    return {
+        "legal": verdict.legal,
+        "format": format_ref(fmt, verdict.format, play),
+        "as_of": _date(verdict.as_of),
+        "catalog": {"version": verdict.catalog_version},
+        "counts": deck_counts(lines),
+        "violations": [violation_view(v) for v in verdict.violations],
+        "warnings": [violation_view(v) for v in verdict.warnings],
+        "cards": [_card_view(line, standings) for line, standings in verdict.standings],
+    }
+
+
+def team_verdict_view(verdict: TeamVerdict) -> dict[str, Any]:
+    play = verdict.play
+    return {
+        "legal": verdict.legal,
+        "format": format_ref(verdict.format, play.deck, play.play),
+        "as_of": _date(verdict.as_of),
+        "catalog": {"version": verdict.catalog_version},
+        "prizes": play.prizes,
+        "round_minutes": play.round_minutes,
+        "violations": [violation_view(v) for v in verdict.violations],
+        "warnings": [violation_view(v) for v in verdict.warnings],
+        "players": [{"seat": player.seat, **verdict_view(player_verdict, verdict.format,
+                                                         play.play)}
+                    for player, player_verdict in verdict.players],
+    }
+
+
+def format_ref(fmt: Format, rules: FormatDefinition, play: str | None) -> dict[str, Any]:
+    """Which format answered: its id, and for a team format the play and deck rules."""
+    ref: dict[str, Any] = {"id": fmt.id, "name": fmt.name, "version": fmt.version,
+                           "play": play or rules.play}
+    if rules.id != fmt.id:
+        ref["deck_rules"] = rules.id
+    return ref
+
+
+def violation_view(violation: Violation) -> dict[str, Any]:
+    return {"code": violation.code, "severity": violation.severity,
+            "message": violation.message,
+            "rule": {"document": violation.rule.document, "section": violation.rule.section},
+            "cards": [_card_ref_view(card) for card in violation.cards]}
+
+
+def _card_ref_view(card: CardRef) -> dict[str, Any]:
+    view: dict[str, Any] = {"line": card.line, "name": card.name, "id": card.id,
+                            "count": card.count}
+    if card.seat is not None:
+        view["seat"] = card.seat
+    if card.source != "deck":
+        view["source"] = card.source
+    return view
+
+
+def _card_view(line: ResolvedLine, standings: tuple[CardStanding, ...]) -> dict[str, Any]:
+    view = line_view(line)
+    first = standings[0] if len(standings) == 1 else None
+    view["legal_via"] = _via(first)
+    view["banned"] = first.banned if first else None
+    view["playable"] = first.playable if first else (
+        all(s.playable for s in standings) if standings else False)
+    for group, standing in zip(view["candidates"], standings, strict=True):
+        group["legal_via"] = _via(standing)
+        group["banned"] = standing.banned
+    return view
+
+
+def _via(standing: CardStanding | None) -> dict[str, Any] | None:
+    if standing is None or standing.legal_via is None:
+        return None
+    return printing_view(standing.legal_via)
+
+
+def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
+    if isinstance(fmt, FormatDefinition):
+        return {"kind": "singles", **deck_rules_view(fmt, index)}
+    return {
+        "kind": "team", "id": fmt.id, "name": fmt.name, "version": fmt.version,
+        "description": fmt.description, "document": _document(fmt),
+        "seats": list(fmt.seats), "seats_section": fmt.seats_section,
+        "plays": {play: {"prizes": p.prizes, "round_minutes": p.round_minutes, "pool": p.pool,
+                         "section": p.section, "deck_rules": deck_rules_view(p.deck, index)}
+                  for play, p in fmt.plays.items()},
+    }
+
+
+def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, Any]:
+    pool = rules.pool
+    legality = PoolLegality(index, pool, rules.default_as_of)
+    return {
+        "id": rules.id, "name": rules.name, "version": rules.version,
+        "description": rules.description, "document": _document(rules), "play": rules.play,
+        "deck_size": rules.deck_size, "copy_limit": rules.copy_limit,
+        "default_as_of": _date(rules.default_as_of),
+        "card_pool": {
+            "all_sets": pool.all_sets,
+            "legal_sets": [_set_view(index, set_id, pool.promo_numbers.get(set_id))
+                           for set_id in index.sets if legality.set_in_pool(set_id)],
+            "basic_energy_from_any_set": list(pool.exempt_basic_types),
+            "reprints_legal": pool.reprints_legal,
+        },
+        "banned": [_banned_view(index, card_id) for card_id in rules.banned],
+        "prizes": rules.prizes, "round_minutes": rules.round_minutes,
+        "checks": [{"code": c.code, "section": c.section} for c in rules.checks],
+        "products": [{"id": p.id, "name": p.name, "section": p.section,
+                      "boosters": [{"set": s, "packs": n} for s, n in p.boosters]}
+                     for p in rules.products],
+    }
+
+
+def _set_view(index: CatalogIndex, set_id: str,
+              numbers: tuple[int, int | None] | None) -> dict[str, Any]:
+    info = index.sets[set_id]
+    view: dict[str, Any] = {"id": set_id, "name": info.name,
+                            "release_date": _date(info.release_date)}
+    if numbers is not None:
+        view["numbers"] = {"from": numbers[0], "to": numbers[1]}
+    return view
+
+
+def _banned_view(index: CatalogIndex, card_id: str) -> dict[str, Any]:
+    printing = index.card(card_id)
+    return {"id": card_id, "name": printing.name if printing else None,
+            "function_key": printing.function_key if printing else None}
+
+
+def _document(fmt: Format) -> dict[str, Any]:
+    return {"title": fmt.document, "date": _date(fmt.document_date)}
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+

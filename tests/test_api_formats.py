@@ -1,0 +1,57 @@
+"""GET /v1/formats and /v1/formats/{id}; every response is checked against openapi.yaml."""
+
+from validators.formats import ORDER
+
+
+def test_every_format_is_listed_in_order(client):
+    body = client.get("/v1/formats").get_json()
+    assert [f["id"] for f in body["items"]] == list(ORDER)
+    assert {f["kind"] for f in body["items"]} == {"singles", "team"}
+
+
+def test_modified_names_its_pool_bans_and_sources(client):
+    body = client.get("/v1/formats/modified").get_json()
+    assert body["document"] == {"title": "DCI Floor Rules 2003", "date": "2003-01-01"}
+    assert body["deck_size"] == 60 and body["copy_limit"] == 4
+    legal = {s["id"]: s for s in body["card_pool"]["legal_sets"]}
+    assert {"neo1", "neo2", "neo3", "si1", "neo4", "base6", "ecard1", "ecard2", "ecard3",
+            "ex1", "basep", "bp"} <= set(legal)
+    assert not {"base1", "base2", "base3", "base4", "base5", "gym1", "gym2", "ex2"} & set(legal)
+    assert legal["basep"]["numbers"] == {"from": 21, "to": None}
+    assert body["card_pool"]["reprints_legal"] is True
+    assert [(b["id"], b["name"]) for b in body["banned"]] == [
+        ("djmovie-1", "Ancient Mew"), ("basep-24", "_____'s Pikachu"), ("neo1-25", "Sneasel"),
+        ("neo1-14", "Slowking")]
+    assert {c["code"] for c in body["checks"]} >= {"deck-size", "copy-limit", "not-legal",
+                                                    "banned", "sideboard"}
+
+
+def test_limited_formats_list_their_products(client):
+    sealed = client.get("/v1/formats/sealed").get_json()
+    assert sealed["deck_size"] == 40 and sealed["copy_limit"] is None and sealed["prizes"] == 4
+    assert sealed["products"] == [{"id": "legendary-collection",
+                                   "name": "5 Legendary Collection boosters", "section": "§234",
+                                   "boosters": [{"set": "base6", "packs": 5}]}]
+    drafts = client.get("/v1/formats/rochester-draft").get_json()["products"]
+    assert len(drafts) == 6 and all(sum(b["packs"] for b in p["boosters"]) == 6 for p in drafts)
+
+
+def test_team_formats_give_seats_prizes_and_round_times(client):
+    body = client.get("/v1/formats/team-multiplay").get_json()
+    assert body["kind"] == "team" and body["seats"] == ["A", "B"]
+    constructed, limited = body["plays"]["constructed"], body["plays"]["limited"]
+    assert (constructed["prizes"], constructed["round_minutes"]) == ({"A": 3, "B": 2}, 50)
+    assert (limited["prizes"], limited["round_minutes"]) == ({"A": 2, "B": 2}, 40)
+    assert constructed["deck_rules"]["id"] == "modified"
+    assert limited["deck_rules"]["id"] == "sealed" and limited["pool"] == "own"
+    battle = client.get("/v1/formats/team-battle").get_json()
+    assert battle["plays"]["limited"]["pool"] == "shared"
+    dp_on = {s["id"] for s in battle["plays"]["constructed"]["deck_rules"]["card_pool"]
+             ["legal_sets"]}
+    assert {"dp1", "dpp", "pl4", "hgss3"} <= dp_on and not {"ex16", "pop5", "hgss4"} & dp_on
+
+
+def test_unknown_format_is_a_404_listing_the_formats(client):
+    response = client.get("/v1/formats/standard")
+    assert response.status_code == 404
+    assert response.get_json()["supported"] == list(ORDER)

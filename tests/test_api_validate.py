@@ -1,0 +1,176 @@
+"""POST /v1/validate on the full real catalog; every response is checked against openapi.yaml."""
+
+import pytest
+
+from validators.formats import ORDER
+
+MODIFIED_DECK = "4 Bill LC 108\n1 Charizard BS 4\n4 Blastoise BS 2\n51 Fire Energy BS 98\n"
+LEGAL_EVERYWHERE_60 = "4 Bill LC 108\n56 Fire Energy BS 98\n"
+
+
+def post_text(client, text, query):
+    return client.post(f"/v1/validate?{query}", data=text.encode("utf-8"),
+                       content_type="text/plain; charset=utf-8")
+
+
+def test_curl_text_with_format_in_the_query(client):
+    response = post_text(client, MODIFIED_DECK, "format=modified")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] is False
+    assert body["format"] == {"id": "modified", "name": body["format"]["name"],
+                              "version": "2003-01-01", "play": "constructed"}
+    assert body["as_of"] == "2003-08-31"
+    assert len(body["catalog"]["version"]) == 16
+    assert [(v["code"], v["rule"]["section"], [c["line"] for c in v["cards"]])
+            for v in body["violations"]] == [("not-legal", "§226", [3])]
+    assert all(v["rule"]["document"] == "DCI Floor Rules 2003" for v in body["violations"])
+    assert [w["code"] for w in body["warnings"]] == ["reprint-wording"]
+    charizard = body["cards"][1]
+    assert charizard["card"]["id"] == "base1-4" and charizard["legal_via"]["id"] == "base6-3"
+    assert charizard["playable"] is True and charizard["banned"] is False
+    blastoise = body["cards"][2]
+    assert blastoise["legal_via"] is None and blastoise["playable"] is False
+    assert body["input_format"] == "plain" and body["problems"] == []
+
+
+def test_json_body_gives_the_same_verdict(client):
+    text = post_text(client, MODIFIED_DECK, "format=modified").get_json()
+    json_body = client.post("/v1/validate", json={"format": "modified",
+                                                  "deck": MODIFIED_DECK}).get_json()
+    assert json_body == text
+
+
+def test_entries_are_validated_too(client):
+    entries = [{"count": 4, "id": "neo1-25"}, {"count": 56, "name": "Water Energy"}]
+    body = client.post("/v1/validate", json={"format": "modified", "deck": entries}).get_json()
+    assert [v["code"] for v in body["violations"]] == ["banned"]
+    assert body["input_format"] == "json"
+
+
+def test_as_of_moves_the_card_pool(client):
+    deck = "4 Armaldo SS 1\n56 Fire Energy BS 98\n"  # Sandstorm, 2003-09-18
+    before = client.post("/v1/validate", json={"format": "modified", "deck": deck}).get_json()
+    after = client.post("/v1/validate", json={"format": "modified", "deck": deck,
+                                              "as_of": "2003-10-01"}).get_json()
+    assert before["legal"] is False and after["legal"] is True
+    assert after["as_of"] == "2003-10-01"
+
+
+def test_all_formats_in_one_call(client):
+    body = client.post("/v1/validate", json={"format": "all",
+                                             "deck": LEGAL_EVERYWHERE_60}).get_json()
+    assert [v["format"]["id"] for v in body["verdicts"]] == list(ORDER)
+    assert body["legal_in"] == ["unlimited", "modified", "team-multiplay", "2v2-casual"]
+    by_id = {v["format"]["id"]: v for v in body["verdicts"]}
+    assert [v["code"] for v in by_id["sealed"]["violations"]] == ["deck-size"]
+    assert [w["code"] for w in by_id["sealed"]["warnings"]] == ["pool-not-checked"]
+    # Team Battle's decks are Diamond & Pearl-on: Legendary Collection's Bill is not legal.
+    assert [v["code"] for v in by_id["team-battle"]["violations"]] == ["not-legal"]
+    assert by_id["team-multiplay"]["format"]["deck_rules"] == "modified"
+    assert body["counts"]["total"] == 60
+
+
+def test_a_list_of_formats_in_the_query(client):
+    body = post_text(client, LEGAL_EVERYWHERE_60, "format=unlimited,sealed").get_json()
+    assert [v["format"]["id"] for v in body["verdicts"]] == ["unlimited", "sealed"]
+    assert body["legal_in"] == ["unlimited"]
+
+
+def test_limited_with_pool_and_product(client):
+    deck = "2 Pikachu LC 86\n1 Pikachu N1 70\n37 Lightning Energy BS 100\n"
+    body = client.post("/v1/validate", json={
+        "format": "sealed", "deck": deck, "pool": "1 Pikachu LC 86\n1 Pikachoo\n",
+        "product": "legendary-collection"}).get_json()
+    assert sorted((v["code"], v["cards"][0]["line"]) for v in body["violations"]) == [
+        ("not-in-pool", 1), ("not-in-pool", 2), ("not-in-product", 2)]
+    assert [(w["code"], w["cards"][0]["source"]) for w in body["warnings"]] == [
+        ("pool-unknown-card", "pool")]
+    assert body["pool"]["counts"]["lines"]["unknown"] == 1
+
+
+def test_product_as_the_sets_an_organizer_names(client):
+    deck = "2 Pikachu N1 70\n2 Bill LC 108\n36 Lightning Energy BS 100\n"
+    body = client.post("/v1/validate", json={"format": "booster-draft", "deck": deck,
+                                             "product": ["N1", "Expedition"]}).get_json()
+    assert [(v["code"], v["cards"][0]["id"]) for v in body["violations"]] == [
+        ("not-in-product", "base6-108")]
+    query = post_text(client, deck, "format=booster-draft&product=neo1,ecard1").get_json()
+    assert query["violations"] == body["violations"]
+
+
+def test_a_team_format_checks_one_deck_by_its_play(client):
+    deck = "2 Pikachu LC 86\n38 Lightning Energy BS 100\n"
+    body = client.post("/v1/validate", json={"format": "team-multiplay", "play": "limited",
+                                             "deck": deck, "pool": "2 Pikachu LC 86"}).get_json()
+    assert body["legal"] is True
+    assert body["format"]["play"] == "limited" and body["format"]["deck_rules"] == "sealed"
+
+
+def test_unknown_and_ambiguous_cards(client):
+    body = post_text(client, "4 Pikachoo\n4 Charizard\n52 Fire Energy BS 98\n",
+                     "format=modified").get_json()
+    assert [(v["code"], v["cards"][0]["line"]) for v in body["violations"]] == [
+        ("unknown-card", 1), ("ambiguous-card", 2)]
+    assert "give its set and number" in body["violations"][1]["message"]
+    ambiguous = body["cards"][1]
+    assert ambiguous["legal_via"] is None and ambiguous["playable"] is False
+    assert {g["legal_via"] is None for g in ambiguous["candidates"]} == {True, False}
+
+
+@pytest.mark.parametrize(("body", "status", "where"), [
+    ({"format": "nope", "deck": "x"}, 422, {"pointer": "/format"}),
+    ({"format": ["modified", "modified"], "deck": "x"}, 422, {"pointer": "/format"}),
+    ({"format": [], "deck": "x"}, 422, {"pointer": "/format"}),
+    ({"format": 3, "deck": "x"}, 422, {"pointer": "/format"}),
+    ({"deck": "x"}, 422, {"pointer": "/format"}),
+    ({"format": "modified"}, 422, {"pointer": "/deck"}),
+    ({"format": "modified", "deck": 4}, 422, {"pointer": "/deck"}),
+    ({"format": "modified", "deck": "x", "colour": 1}, 422, {"pointer": "/colour"}),
+    ({"format": "modified", "deck": "x", "as_of": "2003-02-30"}, 422, {"pointer": "/as_of"}),
+    ({"format": "modified", "deck": "x", "pool": "1 Bill"}, 422, {"pointer": "/pool"}),
+    ({"format": "modified", "deck": "x", "product": "legendary-collection"}, 422,
+     {"pointer": "/product"}),
+    ({"format": "sealed", "deck": "x", "product": "zzz"}, 422, {"pointer": "/product"}),
+    ({"format": "sealed", "deck": "x", "product": [1]}, 422, {"pointer": "/product"}),
+    ({"format": "modified", "deck": "x", "play": "limited"}, 422, {"pointer": "/play"}),
+    ({"format": "2v2-casual", "deck": "x", "play": "limited"}, 422, {"pointer": "/play"}),
+    ({"format": "sealed", "deck": "x", "pool": {"a": 1}}, 422, {"pointer": "/pool"}),
+    ([], 422, {"pointer": ""}),
+])
+def test_bad_bodies_are_problems_that_say_where(client, body, status, where):
+    response = client.post("/v1/validate", json=body)
+    assert response.status_code == status
+    assert response.mimetype == "application/problem+json"
+    problem = response.get_json()
+    assert {key: problem.get(key) for key in where} == where, problem
+
+
+@pytest.mark.parametrize(("query", "parameter"), [
+    ("", "format"), ("format=nope", "format"), ("format=modified&as_of=soon", "as_of"),
+    ("format=modified&color=red", "color"), ("format=sealed&product=zzz", "product"),
+])
+def test_bad_queries_for_text_bodies(client, query, parameter):
+    response = post_text(client, LEGAL_EVERYWHERE_60, query)
+    assert response.status_code in (400, 422)
+    problem = response.get_json()
+    assert parameter in problem["detail"] or problem.get("parameter") == parameter
+
+
+def test_unknown_format_lists_the_formats(client):
+    problem = client.post("/v1/validate", json={"format": "standard", "deck": "x"}).get_json()
+    assert problem["supported"] == [*ORDER, "all"]
+
+
+def test_a_bad_pool_line_says_which_line_of_the_pool(client):
+    response = client.post("/v1/validate", json={"format": "sealed", "deck": "x",
+                                                 "pool": "1 Bill\n2 Pika\u0007chu\n"})
+    assert response.status_code == 400
+    problem = response.get_json()
+    assert problem["line"] == 2 and "`pool`" in problem["detail"]
+
+
+def test_an_oversized_pool_is_413(client):
+    pool = "".join(f"1 Card {i}\n" for i in range(1200))
+    response = client.post("/v1/validate", json={"format": "sealed", "deck": "x", "pool": pool})
+    assert response.status_code == 413
