@@ -78,3 +78,19 @@ def test_served_oversized_chunked_body_is_413(server):
                               headers={"Content-Type": "text/plain"}, timeout=30)
     assert response.status_code == 413
     assert response.headers["Content-Type"] == "application/problem+json"
+
+
+def test_served_validate_answers_curl_with_every_violation_and_its_section(server):
+    # curl --data-binary @deck.txt -H 'Content-Type: text/plain' '…/v1/validate?format=modified'
+    deck = (FIXTURES / "decklists" / "modified-2003.txt").read_bytes()
+    response = requests.post(f"{server}/v1/validate?format=modified", data=deck,
+                             headers={"Content-Type": "text/plain"}, timeout=30)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["legal"] is False and body["counts"]["total"] == 60
+    assert [(v["code"], v["rule"]["section"]) for v in body["violations"]] == [
+        ("copy-limit", "§221"), ("not-legal", "§226")]
+    assert {c["line"] for v in body["violations"] for c in v["cards"]} == {13, 14}
+    vias = {line["card"]["id"]: line["legal_via"]["id"] for line in body["cards"]
+            if line["legal_via"] and line["legal_via"]["id"] != line["card"]["id"]}
+    assert vias == {"base1-20": "bp-1", "basep-12": "base6-29"}
