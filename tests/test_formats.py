@@ -1,0 +1,56 @@
+"""The format definitions: every file read, every check code known, every set real."""
+
+from validators.checks import REGISTRY
+from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
+from validators.model import LIMITED, FormatDefinition, TeamFormat
+
+
+def every_deck_rules():
+    for fmt in all_formats().values():
+        if isinstance(fmt, TeamFormat):
+            yield from (play.deck for play in fmt.plays.values())
+        else:
+            yield fmt
+
+
+def test_every_file_is_a_format_in_order():
+    assert sorted(path.stem for path in FORMATS_DIR.glob("*.json")) == sorted(ORDER)
+    assert list(all_formats()) == list(ORDER)
+
+
+def test_every_check_a_format_runs_exists():
+    for rules in every_deck_rules():
+        codes = [spec.code for spec in rules.checks]
+        assert set(codes) <= set(REGISTRY), rules.id
+        assert len(codes) == len(set(codes)), rules.id
+        assert all(spec.section for spec in rules.checks)
+
+
+def test_every_set_and_banned_card_is_in_the_catalog(full_index):
+    for rules in every_deck_rules():
+        pool = rules.pool
+        named = [*pool.sets, *pool.promo_numbers, *(s for p in rules.products for s in p.sets)]
+        named += [s for s in (pool.later_than, pool.from_set) if s]
+        assert set(named) <= set(full_index.sets), rules.id
+        assert all(full_index.card(card_id) for card_id in rules.banned), rules.id
+
+
+def test_limited_rules_have_no_copy_limit_and_check_pools():
+    for rules in every_deck_rules():
+        codes = {spec.code for spec in rules.checks}
+        if rules.play == LIMITED:
+            assert rules.deck_size == 40 and rules.copy_limit is None
+            assert {"not-in-pool", "not-in-product"} <= codes
+        else:
+            assert rules.deck_size == 60 and rules.copy_limit == 4
+            assert "copy-limit" in codes
+
+
+def test_team_formats_name_their_deck_rules():
+    multiplay = all_formats()["team-multiplay"]
+    assert isinstance(multiplay, TeamFormat)
+    assert deck_rules(multiplay) is all_formats()["modified"]
+    assert deck_rules(multiplay, "limited") is all_formats()["sealed"]
+    assert isinstance(deck_rules(all_formats()["team-battle"]), FormatDefinition)
+    assert all(set(play.prizes) == set(fmt.seats) for fmt in all_formats().values()
+               if isinstance(fmt, TeamFormat) for play in fmt.plays.values())
