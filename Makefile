@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run import test lint clean
+.PHONY: install run import test lint bench clean
 
 install: $(STAMP)
 
@@ -25,6 +25,9 @@ test: install
 
 lint: install
 	$(BIN)/ruff check .
+
+bench: import
+	$(BIN)/python bench/validate.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache
