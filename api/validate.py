@@ -32,7 +32,7 @@ def validate_deck():
         product = (validate_input.product_for(index, target.rules, req.product)
                    if limited and req.product is not None else None)
         verdict = validate(index, lines, target.rules, req.as_of,
-                           pool if limited else None, product)
+                           pool if limited else None, product, tournament=req.tournament)
         verdicts.append(verdict_view(verdict, target.format, target.play))
     head: dict[str, Any] = {"input_format": req.deck.input_format,
                             "problems": [problem_view(p) for p in req.deck.problems]}

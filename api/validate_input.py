@@ -56,6 +56,8 @@ class _Common(Schema):
 class ValidateBody(_Common):
     deck = fields.Raw(required=True)
     pool = fields.Raw(load_default=None)
+    # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
+    tournament = fields.Boolean(load_default=False)
 
 
 class _Player(Schema):
@@ -83,6 +85,7 @@ class ValidateQuery(Schema):
     as_of = fields.Date(load_default=None)
     product = fields.String(load_default=None, validate=validate.Length(1, 2000))
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+    tournament = fields.Boolean(load_default=False)
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ class ValidateRequest:
     pool: Decklist | None
     product: str | list[str] | None
     as_of: dt.date | None
+    tournament: bool
 
 
 def validate_request() -> ValidateRequest:
@@ -115,7 +119,7 @@ def validate_request() -> ValidateRequest:
             product = [part.strip() for part in product.split(",")]
             product = product[0] if len(product) == 1 else product
         body = {"format": fmt, "deck": text, "as_of": args["as_of"], "play": args["play"],
-                "product": product, "pool": None}
+                "product": product, "pool": None, "tournament": args["tournament"]}
         where = "?"
     else:
         body = load_body(ValidateBody(), deck_input.json_body())
@@ -129,7 +133,7 @@ def validate_request() -> ValidateRequest:
     if body["product"] is not None:
         _require_limited(targets, "product", where)
     return ValidateRequest(targets, body["format"] == ALL or isinstance(body["format"], list),
-                           deck, pool, body["product"], body["as_of"])
+                           deck, pool, body["product"], body["as_of"], body["tournament"])
 
 
 @dataclass(frozen=True)

@@ -120,12 +120,20 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
             "basic_energy_from_any_set": list(pool.exempt_basic_types),
             "reprints_legal": pool.reprints_legal,
         },
-        "banned": [_banned_view(index, card_id) for card_id in rules.banned],
+        "banned": [_listed_card(index, card_id) for card_id in rules.banned],
         "prizes": rules.prizes, "round_minutes": rules.round_minutes,
         "checks": [{"code": c.code, "section": c.section} for c in rules.checks],
         "products": [{"id": p.id, "name": p.name, "section": p.section,
                       "boosters": [{"set": s, "packs": n} for s, n in p.boosters]}
                      for p in rules.products],
+        "partner": None if rules.partner is None else {
+            "ineligible": [{"subtype": subtype, "why": why}
+                           for subtype, why in rules.partner.ineligible]},
+        "restricted": [{**_listed_card(index, r.card), "restriction": r.text,
+                        "max_copies": r.max_copies, "partner_allowed": r.partner_allowed}
+                       for r in rules.restricted],
+        "watchlisted": [_listed_card(index, card_id) for card_id in rules.watchlisted],
+        "organizer_notes": rules.organizer_notes,
     }
 
 
@@ -139,7 +147,7 @@ def _set_view(index: CatalogIndex, set_id: str,
     return view
 
 
-def _banned_view(index: CatalogIndex, card_id: str) -> dict[str, Any]:
+def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
     printing = index.card(card_id)
     return {"id": card_id, "name": printing.name if printing else None,
             "function_key": printing.function_key if printing else None}

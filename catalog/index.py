@@ -17,7 +17,7 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from sqlalchemy import Engine, String, cast, select
+from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
 from catalog.importer import SET_CODES_PATH
@@ -66,6 +66,8 @@ class Printing:
     limit_scope: str | None
     limit_max: int | None
     play_together: int | None
+    # A Type, HP and an attack or ability of its own (Partner Battles I.1.1 asks for them).
+    has_full_layout: bool = False
 
 
 @dataclass
@@ -138,7 +140,10 @@ _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype, C
                  Card.play_together)
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
-               cast(Card.type_identity, String).label("type_identity"))
+               cast(Card.type_identity, String).label("type_identity"),
+               and_(Card.hp.is_not(None), cast(Card.types, String) != "[]",
+                    or_(cast(Card.attacks, String) != "[]",
+                        cast(Card.abilities, String) != "[]")).label("has_full_layout"))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> CatalogIndex:
@@ -187,7 +192,7 @@ class _Memo:
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
             limit_scope=row.limit_scope, limit_max=row.limit_max,
-            play_together=row.play_together)
+            play_together=row.play_together, has_full_layout=bool(row.has_full_layout))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:

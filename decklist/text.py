@@ -25,10 +25,11 @@ from decklist.model import (
 
 # Every header _HEADER accepts starts with one of these stems, so each names a section.
 _SECTION_STEMS = (("pok", POKEMON), ("trainer", TRAINER), ("energ", ENERGY),
-                  ("side", SIDEBOARD), ("partner", PARTNER))
+                  ("side", SIDEBOARD), ("partner", PARTNER), ("deck", MAIN), ("main", MAIN))
 _HEADER = re.compile(
     r"^(?P<hashes>##\s*)?(?P<name>pok[eé]mon|trainers?(?: cards)?|energ(?:y|ies)(?: cards)?"
-    r"|side ?board|partner)\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
+    r"|side ?board|partner|deck|main(?: ?deck)?)"
+    r"\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
     re.IGNORECASE)
 _TOTAL = re.compile(r"^total(?: cards)?\s*[:\-–]\s*(\d+)$", re.IGNORECASE)
 _INLINE_PARTNER = re.compile(r"^partner\s*:\s*(?=\d)(.*)$", re.IGNORECASE)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.conftest import FIXTURES
 from validators.formats import ORDER
 
 MODIFIED_DECK = "4 Bill LC 108\n1 Charizard BS 4\n4 Blastoise BS 2\n51 Fire Energy BS 98\n"
@@ -174,3 +175,33 @@ def test_an_oversized_pool_is_413(client):
     pool = "".join(f"1 Card {i}\n" for i in range(1200))
     response = client.post("/v1/validate", json={"format": "sealed", "deck": "x", "pool": pool})
     assert response.status_code == 413
+
+
+PARTNER_DECK = (FIXTURES / "decklists" / "partner-charizard.txt").read_text(encoding="utf-8")
+
+
+def test_a_complete_partner_battles_deck_is_legal(client):
+    body = post_text(client, PARTNER_DECK, "format=partner-battles").get_json()
+    assert body["legal"] is True, body["violations"]
+    assert body["counts"]["total"] == 100
+    partner = body["cards"][0]
+    assert partner["section"] == "partner" and partner["card"]["id"] == "sv3-125"
+
+
+def test_partner_battles_violations_cite_their_sections(client):
+    deck = PARTNER_DECK.replace("1 Entei OBF 30\n", "1 Pikachu BS 58\n").replace(
+        "1 Switch SVI 194\n", "1 Switch BS 95\n1 Switch SVI 194\n").replace(
+        "38 Basic Fire", "37 Basic Fire")
+    body = post_text(client, deck, "format=partner-battles&tournament=true").get_json()
+    assert sorted((v["code"], v["rule"]["section"]) for v in body["violations"]) == [
+        ("singleton", "I.3.3"), ("type-identity", "I.3.1")]
+    assert all(v["rule"]["document"] == "Partner Battles v3.00" for v in body["violations"])
+
+
+def test_partner_battles_deck_size_is_100_with_the_partner(client):
+    deck = PARTNER_DECK.replace("38 Basic Fire", "37 Basic Fire")
+    body = post_text(client, deck, "format=partner-battles").get_json()
+    assert [(v["code"], v["rule"]["section"]) for v in body["violations"]] == [
+        ("deck-size", "I.3.2")]
+    # "Energy: 42" and "Total Cards: 100" no longer match the lines: both are reported
+    assert [p["code"] for p in body["problems"]] == ["declared-total", "declared-total"]

@@ -41,6 +41,9 @@ def test_limited_rules_have_no_copy_limit_and_check_pools():
         if rules.play == LIMITED:
             assert rules.deck_size == 40 and rules.copy_limit is None
             assert {"not-in-pool", "not-in-product"} <= codes
+        elif rules.id == "partner-battles":
+            assert rules.deck_size == 100 and rules.copy_limit is None
+            assert {"singleton", "type-identity", "partner-missing"} <= codes
         else:
             assert rules.deck_size == 60 and rules.copy_limit == 4
             assert "copy-limit" in codes

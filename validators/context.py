@@ -6,7 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
-from decklist.model import SIDEBOARD
+from decklist.model import PARTNER, SIDEBOARD
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
 from validators.pool import PoolLegality
@@ -34,6 +34,7 @@ class Context:
     pool: list[ResolvedLine] | None = None  # Limited: the cards the player opened or drafted
     product: Product | None = None  # Limited: the boosters handed out
     pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
+    tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
     legality: PoolLegality = field(init=False)
     banned_keys: frozenset[str] = field(init=False)
     _standings: dict[int, list[CardStanding]] = field(default_factory=dict)
@@ -46,6 +47,18 @@ class Context:
     @property
     def deck(self) -> list[ResolvedLine]:
         return deck_lines(self.lines)
+
+    @property
+    def partner_lines(self) -> list[ResolvedLine]:
+        return [line for line in self.lines if line.entry.section == PARTNER]
+
+    @property
+    def partner(self) -> Printing | None:
+        """The deck's one Partner, when the list names exactly one known card as Partner."""
+        lines = self.partner_lines
+        if len(lines) == 1 and lines[0].entry.count == 1:
+            return lines[0].card
+        return None
 
     @property
     def known(self) -> list[ResolvedLine]:

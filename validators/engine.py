@@ -28,10 +28,12 @@ class Verdict:
 
 def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
-             product: Product | None = None, pool_checked_by_team: bool = False) -> Verdict:
+             product: Product | None = None, pool_checked_by_team: bool = False,
+             tournament: bool = False) -> Verdict:
     """Every violation of every check the format runs; none stops at the first."""
     effective = as_of if as_of is not None else definition.default_as_of
-    ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team)
+    ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
+                  tournament)
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(

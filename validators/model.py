@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any
 
 ERROR, WARNING = "error", "warning"
 CONSTRUCTED, LIMITED = "constructed", "limited"
@@ -62,10 +63,28 @@ class CardPool:
 
 @dataclass(frozen=True)
 class CheckSpec:
-    """One check a format runs, and the section of its document it enforces."""
+    """One check a format runs, the section of its document it enforces, its parameters."""
 
     code: str
     section: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A restricted card (a ban-list entry that limits rather than bans)."""
+
+    card: str  # a card id; the restriction reaches every printing of the card
+    text: str  # the restriction as the list states it
+    max_copies: int | None = None
+    partner_allowed: bool = True
+
+
+@dataclass(frozen=True)
+class PartnerRules:
+    """Which Pokémon may be a deck's Partner (Partner Battles I.1)."""
+
+    ineligible: tuple[tuple[str, str], ...]  # (subtype, why it cannot be a Partner)
 
 
 @dataclass(frozen=True)
@@ -102,6 +121,10 @@ class FormatDefinition:
     round_minutes: int | None
     checks: tuple[CheckSpec, ...]
     products: tuple[Product, ...] = ()
+    partner: PartnerRules | None = None
+    restricted: tuple[Restriction, ...] = ()
+    watchlisted: tuple[str, ...] = ()  # card ids
+    organizer_notes: str | None = None
 
     def rule(self, section: str) -> RuleRef:
         return RuleRef(self.document, section)

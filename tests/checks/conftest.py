@@ -23,12 +23,14 @@ def lines(full_index):
 
 @pytest.fixture
 def verdict(full_index, lines):
-    def run(text, format_id="unlimited", as_of=None, pool=None, product=None, play=None):
+    def run(text, format_id="unlimited", as_of=None, pool=None, product=None, play=None,
+            rules=None, tournament=False):
+        """`rules` replaces the format's definition: ban lists supplied by a test."""
         when = dt.date.fromisoformat(as_of) if as_of else None
-        rules = deck_rules(get_format(format_id), play)
+        rules = rules or deck_rules(get_format(format_id), play)
         return validate(full_index, lines(text), rules, when,
                         lines(pool) if pool is not None else None,
-                        rules.product(product) if product else None)
+                        rules.product(product) if product else None, tournament=tournament)
 
     return run
 
@@ -40,3 +42,10 @@ def codes(result):
 def filler(count, line="Fire Energy BS 98"):
     """`count` basic Energy: fills a deck to size without tripping any other check."""
     return f"{count} {line}\n"
+
+
+def partner_deck(partner, *lines, energy="Basic Fire Energy SVE 2", size=100):
+    """A Partner Battles list: the Partner, the lines given, basic Energy up to `size`."""
+    used = 1 + sum(int(line.split()[0]) for line in lines)
+    body = "".join(f"{line}\n" for line in lines)
+    return f"Partner:\n1 {partner}\nDeck:\n{body}{size - used} {energy}\n"

@@ -1,6 +1,9 @@
+import dataclasses
+
 import pytest
 
-from tests.checks.conftest import codes, filler
+from tests.checks.conftest import codes, filler, partner_deck
+from validators.formats import get_format
 
 
 @pytest.mark.parametrize(("line", "format_id", "fires"), [
@@ -23,3 +26,11 @@ def test_a_ban_reaches_every_printing_of_the_card(verdict, full_index):
     result = verdict("1 cel25c-24_A\n" + filler(59), "unlimited")
     violation = next(v for v in result.violations if v.code == "banned")
     assert violation.cards[0].id == "cel25c-24_A" and violation.rule.section == "§225"
+
+
+def test_partner_battles_bans_supplied_by_a_test_reach_every_printing(verdict):
+    rules = dataclasses.replace(get_format("partner-battles"), banned=("sv1-196",))
+    assert get_format("partner-battles").banned == ()  # the v3.00 list is empty
+    result = verdict(partner_deck("Entei OBF 30", "1 Ultra Ball DEX 102"), rules=rules)
+    [violation] = result.violations
+    assert (violation.code, violation.rule.section) == ("banned", "II.5.1")

@@ -13,8 +13,14 @@ from validators.checks import (
     not_in_pool,
     not_in_product,
     not_legal,
+    partner_ineligible,
+    partner_missing,
+    restricted,
     sideboard,
+    singleton,
+    type_identity,
     unknown_card,
+    watchlisted,
 )
 from validators.context import Context
 from validators.model import CheckSpec, Violation
@@ -23,7 +29,8 @@ Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
 _MODULES: tuple[ModuleType, ...] = (unknown_card, ambiguous_card, deck_size, copy_limit,
                                     sideboard, not_legal, banned, not_in_pool,
-                                    not_in_product)
+                                    not_in_product, partner_missing, partner_ineligible,
+                                    type_identity, singleton, restricted, watchlisted)
 REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
 
 

@@ -21,7 +21,9 @@ from validators.model import (
     CheckSpec,
     Format,
     FormatDefinition,
+    PartnerRules,
     Product,
+    Restriction,
     TeamFormat,
     TeamPlay,
 )
@@ -30,7 +32,7 @@ FORMATS_DIR = Path(__file__).resolve().parent
 # The order formats are listed and answered in for format=all; a team format
 # comes after the formats its decks refer to.
 ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
-         "team-multiplay", "team-battle", "2v2-casual")
+         "team-multiplay", "team-battle", "2v2-casual", "partner-battles")
 PLAYS = (CONSTRUCTED, LIMITED)
 
 
@@ -99,10 +101,23 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
         banned=tuple(raw.get("banned", ())),
         default_as_of=_date(raw.get("default_as_of")),
         prizes=raw.get("prizes"), round_minutes=raw.get("round_minutes"),
-        checks=tuple(CheckSpec(c["code"], c["section"]) for c in raw["checks"]),
+        checks=tuple(CheckSpec(c["code"], c["section"], c.get("params", {}))
+                     for c in raw["checks"]),
         products=tuple(Product(p["id"], p["name"],
                                tuple((b["set"], b["packs"]) for b in p["boosters"]),
-                               p["section"]) for p in raw.get("products", ())))
+                               p["section"]) for p in raw.get("products", ())),
+        partner=_partner(raw.get("partner")),
+        restricted=tuple(Restriction(r["card"], r["text"], r.get("max_copies"),
+                                     r.get("partner_allowed", True))
+                         for r in raw.get("restricted", ())),
+        watchlisted=tuple(raw.get("watchlisted", ())),
+        organizer_notes=raw.get("organizer_notes"))
+
+
+def _partner(raw: dict[str, Any] | None) -> PartnerRules | None:
+    if raw is None:
+        return None
+    return PartnerRules(tuple((kind["subtype"], kind["why"]) for kind in raw["ineligible"]))
 
 
 def _date(value: str | None) -> dt.date | None:

@@ -1,0 +1,42 @@
+"""partner-ineligible: the Partner is a whole Pokémon card with its own full layout (I.1.1).
+
+Legal:   Partner: Charizard ex (Type, HP, attacks, Weakness, Resistance, Retreat)
+Illegal: Partner: Ho-Oh LEGEND (half a card), a BREAK or LV.X card, a V-UNION piece,
+         a Trainer, or a Pokémon the catalog gives no Type, HP or attack/ability
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from catalog.index import Printing
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, PartnerRules, Violation
+
+CODE = "partner-ineligible"
+SEVERITY = ERROR
+MESSAGE = "line {line}: {name} ({id}) cannot be the Partner: {why}"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    partner, rules = ctx.partner, ctx.format.partner
+    if partner is None or rules is None:
+        return
+    why = reason(partner, rules)
+    if why:
+        line = ctx.partner_lines[0]
+        yield Violation(CODE, SEVERITY, MESSAGE.format(
+            line=line.entry.line, name=partner.name, id=partner.id, why=why),
+            ctx.format.rule(spec.section), (card_ref(line),))
+
+
+def reason(printing: Printing, rules: PartnerRules) -> str | None:
+    """Why the printing cannot be a Partner, or None when it can."""
+    if printing.supertype != "Pokémon":
+        return f"it is a {printing.supertype} card, not a Pokémon"
+    for subtype, why in rules.ineligible:
+        if subtype in printing.subtypes:
+            return why
+    if not printing.has_full_layout:
+        return "the catalog gives it no Type, HP, or attack or ability of its own (I.1.1)"
+    return None

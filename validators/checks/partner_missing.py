@@ -1,0 +1,28 @@
+"""partner-missing: a Partner Battles list names exactly one Partner (I.1).
+
+Legal:   Partner: 1 Charizard ex OBF 125
+Illegal: no Partner section (and no "partner": true entry), or two Partners
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "partner-missing"
+SEVERITY = ERROR
+NONE = ("the list names no Partner; put one Pokémon under a `Partner:` header "
+        "(or give its entry \"partner\": true)")
+SEVERAL = "the list names {count} Partners; a deck has exactly one"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    lines = ctx.partner_lines
+    count = sum(line.entry.count for line in lines)
+    if count == 0:
+        yield Violation(CODE, SEVERITY, NONE, ctx.format.rule(spec.section))
+    elif count > 1:
+        yield Violation(CODE, SEVERITY, SEVERAL.format(count=count),
+                        ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))

@@ -1,0 +1,33 @@
+"""restricted: a restricted card is played only as its list entry allows (II.5.2).
+
+The entry names a card (every printing of it) and its restriction: at most
+`max_copies` copies, and/or not as the Partner.  The list is empty in v3.00.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklist.model import PARTNER
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "restricted"
+SEVERITY = ERROR
+MESSAGE = "{name} is restricted: {text}"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    for restriction in ctx.format.restricted:
+        listed = ctx.index.card(restriction.card)
+        if listed is None:
+            continue
+        lines = [line for line in ctx.known
+                 if line.card is not None and line.card.function_key == listed.function_key]
+        copies = sum(line.entry.count for line in lines)
+        too_many = restriction.max_copies is not None and copies > restriction.max_copies
+        as_partner = not restriction.partner_allowed and any(
+            line.entry.section == PARTNER for line in lines)
+        if too_many or as_partner:
+            yield Violation(CODE, SEVERITY, MESSAGE.format(name=listed.name, text=restriction.text),
+                            ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))

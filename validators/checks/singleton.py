@@ -1,0 +1,56 @@
+"""singleton: no two cards of the deck, the Partner included, are one card (I.3.3).
+
+Cards are one card when they share a function_key (name, Type, HP, Retreat, Weakness,
+Resistance, Ancient Trait, abilities, attacks).  Exempt: basic Energy (I.3.3.1), and
+cards whose own printed text lets or makes you play several at once, up to that number
+(I.3.3.2): every copy must be a printing that carries the text.
+
+Legal:   Pikachu BS 58 and Pikachu LC 86 (one name, different attacks); 2 Ho-Oh LEGEND
+Illegal: Bill BS 91 and Bill LC 108 (one card); 3 Ho-Oh LEGEND
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from catalog.index import Printing
+from decklist.resolve import ResolvedLine
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "singleton"
+SEVERITY = ERROR
+MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battles deck holds "
+           "{allowed}")
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    by_card: dict[str, list[ResolvedLine]] = defaultdict(list)
+    for line in ctx.known:
+        card = line.card
+        if card is not None and not card.is_basic_energy:
+            by_card[card.function_key].append(line)
+    for lines in by_card.values():
+        count = sum(line.entry.count for line in lines)
+        allowed = allowed_copies([line.card for line in lines if line.card])
+        if allowed is not None and count > allowed:
+            ids = ", ".join(dict.fromkeys(line.card.id for line in lines if line.card))
+            yield Violation(CODE, SEVERITY, MESSAGE.format(
+                count=count, name=lines[0].card.name if lines[0].card else "", ids=ids,
+                allowed=_allowed_words(allowed)),
+                ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+
+
+def allowed_copies(printings: list[Printing]) -> int | None:
+    """How many copies these printings of one card may make up; None: any number."""
+    if all(p.copies_unlimited for p in printings):
+        return None
+    together = [p.play_together for p in printings]
+    if all(together):
+        return min(n for n in together if n)
+    return 1  # a printing without the text: the exception does not reach it
+
+
+def _allowed_words(allowed: int) -> str:
+    return "one copy of a card" if allowed == 1 else f"at most {allowed}, as its text allows"

@@ -1,0 +1,37 @@
+"""type-identity: every card's Type Identity lies within the Partner's (I.2, I.3.1).
+
+A Pokémon's identity is its Types plus the basic Energy Types of its attack costs;
+Colorless and Dragon are none; a non-Pokémon card has none (catalog.identity.type_identity).
+
+Legal:   Partner Rayquaza-EX (Dragon; {R}{L} costs) and a Fire Pokémon
+Illegal: Partner Charizard (Fire) and a Dragon Pokémon whose attack costs {L}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "type-identity"
+SEVERITY = ERROR
+MESSAGE = ("line {line}: {name} ({id}) has {outside} in its Type Identity, outside the "
+           "Partner's ({partner})")
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    partner = ctx.partner
+    if partner is None:
+        return  # no single Partner: partner-missing says so, and there is nothing to compare
+    allowed = set(partner.type_identity)
+    for line in ctx.known:
+        card = line.card
+        if card is None:
+            continue  # an ambiguous line: ambiguous-card asks for the printing
+        outside = [energy_type for energy_type in card.type_identity if energy_type not in allowed]
+        if outside:
+            yield Violation(CODE, SEVERITY, MESSAGE.format(
+                line=line.entry.line, name=card.name, id=card.id, outside=", ".join(outside),
+                partner=", ".join(partner.type_identity) or "no Type"),
+                ctx.format.rule(spec.section), (card_ref(line),))

@@ -1,0 +1,26 @@
+"""watchlisted: watchlisted cards are a warning in casual play, not allowed in tournaments
+(II.5.3).  The request says which with `tournament: true`.  The list is empty in v3.00.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context, card_ref
+from validators.model import ERROR, WARNING, CheckSpec, Violation
+
+CODE = "watchlisted"
+CASUAL = ("line {line}: {name} is watchlisted: tell your opponent before setup, and replace it "
+          "with basic Energy if they ask")
+TOURNAMENT = "line {line}: {name} is watchlisted and not allowed in tournament decks"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    listed = {p.function_key for p in map(ctx.index.card, ctx.format.watchlisted) if p}
+    for line in ctx.known:
+        card = line.card
+        if card is not None and card.function_key in listed:
+            message = TOURNAMENT if ctx.tournament else CASUAL
+            yield Violation(CODE, ERROR if ctx.tournament else WARNING,
+                            message.format(line=line.entry.line, name=card.name),
+                            ctx.format.rule(spec.section), (card_ref(line),))
