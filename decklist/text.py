@@ -93,7 +93,7 @@ def _check_declared(deck: Decklist) -> None:
     """A total the list states ("Pokémon: 12", "Total Cards: 60") must match its lines."""
     for section, (stated, number) in deck.declared.items():
         entries = deck.main if section == "total" else [
-            entry for entry in deck.entries if entry.section == section]
+            entry for entry in deck.entries if _counted_under(entry.section, section)]
         counted = sum(entry.count for entry in entries)
         if counted != stated:
             label = "in all" if section == "total" else f"in the {section} section"
@@ -115,8 +115,16 @@ def _note_header(deck: Decklist, header: re.Match, section: str, number: int) ->
     elif header.group("sep") == ":" and header.group("n1") and deck.input_format == "plain":
         deck.input_format = "ptcg-live"
     stated = header.group("n1") or header.group("n2")
-    if stated and section in (POKEMON, TRAINER, ENERGY):
+    if stated:
         deck.declared[section] = (int(stated), number)
+
+
+def _counted_under(entry_section: str, header_section: str) -> bool:
+    """A "Deck: 99" header (Partner Battles lists) counts everything but Partner and sideboard;
+    other headers count their own section."""
+    if header_section == MAIN:
+        return entry_section not in (PARTNER, SIDEBOARD)
+    return entry_section == header_section
 
 
 def _card_line(deck: Decklist, number: int, line: str, section: str) -> None:

@@ -106,6 +106,22 @@ def test_partner_section_and_inline_partner():
         (1, True, PARTNER), (2, False, MAIN)]
 
 
+@pytest.mark.parametrize("header", ["Deck:", "Main:", "Main deck:", "Deck: 4"])
+def test_a_deck_header_ends_the_partner_section(header):
+    deck = parse(f"Partner:\n1 Charizard BS 4\n{header}\n4 Charmander BS 46\n")
+    assert [(entry.section, entry.partner) for entry in deck.entries] == [
+        ("partner", True), ("main", False)]
+    assert deck.problems == []
+
+
+def test_stated_partner_deck_and_sideboard_counts_are_checked():
+    deck = parse("Partner: 2\n1 Charizard BS 4\nDeck: 99\n4 Charmander BS 46\n"
+                 "Sideboard: 1\n1 Bill BS 91\n")
+    assert [(p.line, p.code) for p in deck.problems] == [(1, "declared-total"),
+                                                        (3, "declared-total")]
+    assert "99 cards in the main section" in deck.problems[1].message
+
+
 @pytest.mark.parametrize(("line", "first"), [
     ("1 Pikachu GX SM232", Candidate("Pikachu", "GX", "SM232")),   # resolver falls back
     ("2 Pikachu PR 24", Candidate("Pikachu", "PR", "24")),
