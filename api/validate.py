@@ -25,7 +25,7 @@ def validate_deck():
     req = validate_input.validate_request()
     index = store.index()
     lines = resolve(index, req.deck.entries)
-    pool = resolve(index, req.pool.entries) if req.pool is not None else None
+    pool = _resolved(index, req.pool)
     verdicts = []
     for target in req.targets:
         limited = target.rules.play == LIMITED

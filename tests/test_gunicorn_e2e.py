@@ -60,10 +60,14 @@ def test_served_errors_are_problems(server):
     assert requests.get(f"{server}/readyz", timeout=10).json()["status"] == "ready"
 
 
+def post_file(url, name):
+    """POST a decklist file as text, as `curl --data-binary @file` does."""
+    return requests.post(url, data=(FIXTURES / "decklists" / name).read_bytes(),
+                         headers={"Content-Type": "text/plain"}, timeout=30)
+
+
 def test_served_resolve_reads_a_text_file_like_curl(server):
-    deck = (FIXTURES / "decklists" / "ptcg-live.txt").read_bytes()
-    response = requests.post(f"{server}/v1/resolve", data=deck,
-                             headers={"Content-Type": "text/plain"}, timeout=30)
+    response = post_file(f"{server}/v1/resolve", "ptcg-live.txt")
     assert response.status_code == 200
     body = response.json()
     assert body["input_format"] == "ptcg-live" and body["counts"]["total"] == 60
@@ -82,9 +86,7 @@ def test_served_oversized_chunked_body_is_413(server):
 
 def test_served_validate_answers_curl_with_every_violation_and_its_section(server):
     # curl --data-binary @deck.txt -H 'Content-Type: text/plain' '…/v1/validate?format=modified'
-    deck = (FIXTURES / "decklists" / "modified-2003.txt").read_bytes()
-    response = requests.post(f"{server}/v1/validate?format=modified", data=deck,
-                             headers={"Content-Type": "text/plain"}, timeout=30)
+    response = post_file(f"{server}/v1/validate?format=modified", "modified-2003.txt")
     assert response.status_code == 200
     body = response.json()
     assert body["legal"] is False and body["counts"]["total"] == 60

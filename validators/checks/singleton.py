@@ -26,20 +26,19 @@ MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battle
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    by_card: dict[str, list[ResolvedLine]] = defaultdict(list)
+    by_card: dict[str, list[tuple[ResolvedLine, Printing]]] = defaultdict(list)
     for line in ctx.known:
-        card = line.card
+        card = line.card  # None on an ambiguous line: ambiguous-card asks for the printing
         if card is not None and not card.is_basic_energy:
-            by_card[card.function_key].append(line)
-    for lines in by_card.values():
-        count = sum(line.entry.count for line in lines)
-        allowed = allowed_copies([line.card for line in lines if line.card])
+            by_card[card.function_key].append((line, card))
+    for found in by_card.values():
+        count = sum(line.entry.count for line, _ in found)
+        allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
-            ids = ", ".join(dict.fromkeys(line.card.id for line in lines if line.card))
+            ids = ", ".join(dict.fromkeys(card.id for _, card in found))
             yield Violation(CODE, SEVERITY, MESSAGE.format(
-                count=count, name=lines[0].card.name if lines[0].card else "", ids=ids,
-                allowed=_allowed_words(allowed)),
-                ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+                count=count, name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed)),
+                ctx.format.rule(spec.section), tuple(card_ref(line) for line, _ in found))
 
 
 def allowed_copies(printings: list[Printing]) -> int | None:
