@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/validate.py [ROUNDS]
 
-Sends every theme deck of ../shared/pokemon-tcg-data as PTCG Live-style text
-(`SET NUMBER` lines) to one format and to all of them, through the Flask app
+Sends every theme deck of ../shared/pokemon-tcg-data as text (one card id a
+line) to one format and to all of them, and a 100-card Partner Battles deck, through the Flask app
 with its in-memory index warm, and prints the median and 95th percentile per
 request. A benchmark prints figures; it asserts nothing.
 """
@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
+from validators.formats import ORDER  # noqa: E402
 
 DECKS = Path(os.environ.get("DECKJUDGE_SHARED_DATA", ROOT.parent / "shared" / "pokemon-tcg-data"))
 
@@ -68,7 +69,10 @@ def main() -> None:
     run(client, texts[:5], "format=modified", 1)  # warm-up
     report("validate format=modified", run(client, texts, "format=modified", rounds))
     report("validate format=unlimited", run(client, texts, "format=unlimited", rounds))
-    report("validate format=all (8)", run(client, texts, "format=all", rounds))
+    report(f"validate format=all ({len(ORDER)})", run(client, texts, "format=all", rounds))
+    partner = (ROOT / "tests" / "fixtures" / "decklists" / "partner-charizard.txt").read_text()
+    report("partner-battles, 100 cards", run(client, [partner] * 100, "format=partner-battles",
+                                              rounds))
 
 
 if __name__ == "__main__":
