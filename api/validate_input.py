@@ -112,14 +112,10 @@ def validate_request() -> ValidateRequest:
     if deck_input.body_kind() == deck_input.TEXT:
         text = deck_input.text_body()
         args = load_query(ValidateQuery())
-        names = [part.strip() for part in args["format"].split(",")]
-        fmt: str | list[str] = names[0] if len(names) == 1 else names
         product = args["product"]
-        if product is not None:
-            product = [part.strip() for part in product.split(",")]
-            product = product[0] if len(product) == 1 else product
-        body = {"format": fmt, "deck": text, "as_of": args["as_of"], "play": args["play"],
-                "product": product, "pool": None, "tournament": args["tournament"]}
+        body = {"format": _comma_list(args["format"]), "deck": text, "as_of": args["as_of"],
+                "play": args["play"], "pool": None, "tournament": args["tournament"],
+                "product": _comma_list(product) if product is not None else None}
         where = "?"
     else:
         body = load_body(ValidateBody(), deck_input.json_body())
@@ -252,6 +248,12 @@ def _require_limited(targets: list[Target], field: str, where: str) -> None:
         raise Problem(422, "limited-only", "Unprocessable Content",
                       f"`{field}` applies to Limited play; the format asked is Constructed: "
                       f"{named}.", **_at(where, field))
+
+
+def _comma_list(value: str) -> str | list[str]:
+    """A query value as the JSON body would give it: one string, or a list of several."""
+    parts = [part.strip() for part in value.split(",")]
+    return parts[0] if len(parts) == 1 else parts
 
 
 def _deck_rules() -> list[FormatDefinition]:

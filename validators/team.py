@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
-from decklist.resolve import UNKNOWN, ResolvedLine
+from decklist.resolve import ResolvedLine
 from validators.allocation import shortfalls
 from validators.checks import not_in_pool
-from validators.context import card_ref, deck_lines
+from validators.context import deck_lines
 from validators.engine import Verdict, errors, validate, warnings
 from validators.model import (
     ERROR,
@@ -95,11 +95,7 @@ def _shared_pool(team: TeamFormat, team_play: TeamPlay,
     for player in given:
         assert player.pool is not None
         pool.extend(player.pool)
-        for line in player.pool:
-            if line.status == UNKNOWN:
-                yield Violation(not_in_pool.UNKNOWN_CODE, WARNING, not_in_pool.UNKNOWN_MESSAGE
-                                .format(line=line.entry.line, text=line.entry.text), rule,
-                                (card_ref(line, player.seat, "pool"),))
+        yield from not_in_pool.unknown_pool_lines(player.pool, rule, player.seat)
     decks = [(player.seat, line) for player in players for line in deck_lines(player.lines)]
     for shortfall in shortfalls([line for _, line in decks], pool):
         seat, line = decks[shortfall.position]

@@ -32,14 +32,20 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     if ctx.pool is None:
         yield Violation(UNCHECKED_CODE, WARNING, UNCHECKED_MESSAGE, rule)
         return
-    for line in ctx.pool:
-        if line.status == UNKNOWN:
-            yield Violation(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE.format(
-                line=line.entry.line, text=line.entry.text), rule,
-                (card_ref(line, source="pool"),))
+    yield from unknown_pool_lines(ctx.pool, rule)
     deck = ctx.deck
     for shortfall in shortfalls(deck, ctx.pool):
         yield violation(deck[shortfall.position], shortfall.found, rule)
+
+
+def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
+                       seat: str | None = None) -> Iterator[Violation]:
+    """A warning for each pool line that names no known card: it covers no deck line."""
+    for line in pool:
+        if line.status == UNKNOWN:
+            yield Violation(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE.format(
+                line=line.entry.line, text=line.entry.text), rule,
+                (card_ref(line, seat, "pool"),))
 
 
 def violation(line: ResolvedLine, found: int, rule: RuleRef,
