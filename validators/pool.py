@@ -25,11 +25,9 @@ class PoolLegality:
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
-        if not self._released(printing.set_id):
-            return False
         if printing.is_basic_energy and \
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
-            return True
+            return self._released(printing.set_id)
         return self.set_in_pool(printing.set_id) and self._number_allowed(printing)
 
     def set_in_pool(self, set_id: str) -> bool:
