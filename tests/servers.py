@@ -1,13 +1,24 @@
-"""Real servers for tests: a static HTTP server on loopback."""
+"""Real servers for tests: a static HTTP server and the app under gunicorn, on loopback."""
 
 from __future__ import annotations
 
 import functools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+import requests
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -18,8 +29,104 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 @contextmanager
 def static_http(root: Path) -> Iterator[str]:
     """Serve a folder over real HTTP on 127.0.0.1; yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
+    with serve(functools.partial(_QuietHandler, directory=str(root))) as base:
+        yield base
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(database_url: str, workers: int = 2, **env: str) -> Iterator[str]:
+    """The real gunicorn serving the app with its config file; yields the base URL.
+
+    It must start within 30 s and, on SIGTERM, stop cleanly (exit status 0).
+    """
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "server.log"
+        settings = {**os.environ, "DATABASE_URL": database_url, "BIND": f"127.0.0.1:{port}",
+                    "WEB_CONCURRENCY": str(workers), **env}
+        with log.open("w") as out, subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "gunicorn_conf.py", "app:create_app()"],
+            cwd=PROJECT_ROOT, env=settings, stdout=out, stderr=subprocess.STDOUT,
+        ) as process:
+            base = f"http://127.0.0.1:{port}"
+            _wait_until_up(base, process, log)
+            yield base
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=30) == 0, log.read_text()
+
+
+def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            requests.get(f"{base}/healthz", timeout=1)
+            return
+        except requests.ConnectionError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"gunicorn did not start:\n{log.read_text()}") from None
+            time.sleep(0.1)
+
+
+class FlakyProxy:
+    """A real HTTP front for `target` that answers `status` to the first `failures` requests.
+
+    It records each request's User-Agent, so tests see what a client sent and how often.
+    """
+
+    def __init__(self, target: str, failures: int, status: int = 503) -> None:
+        self.target, self.failures, self.status = target, failures, status
+        self.user_agents: list[str] = []
+        self._lock = threading.Lock()
+
+    def _should_fail(self, user_agent: str) -> bool:
+        with self._lock:
+            self.user_agents.append(user_agent)
+            return len(self.user_agents) <= self.failures
+
+    def handler(self) -> type[BaseHTTPRequestHandler]:
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format, *args):  # noqa: A002 - the base class names it
+                pass
+
+            def do_GET(self):  # noqa: N802 - http.server names it
+                self._answer(None)
+
+            def do_POST(self):  # noqa: N802
+                self._answer(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+
+            def _answer(self, body: bytes | None) -> None:
+                if proxy._should_fail(self.headers.get("User-Agent", "")):
+                    self.send_response(proxy.status)
+                    self.send_header("Retry-After", "0")
+                    self.send_header("Content-Type", "application/problem+json")
+                    self.end_headers()
+                    self.wfile.write(b'{"status": %d, "detail": "try again"}' % proxy.status)
+                    return
+                upstream = requests.request(
+                    self.command, proxy.target + self.path, data=body, timeout=30,
+                    headers={"Content-Type": self.headers.get("Content-Type", "text/plain")})
+                self.send_response(upstream.status_code)
+                self.send_header("Content-Type", upstream.headers["Content-Type"])
+                self.send_header("Content-Length", str(len(upstream.content)))
+                self.end_headers()
+                self.wfile.write(upstream.content)
+
+        return Handler
+
+
+@contextmanager
+def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """Serve a request handler on 127.0.0.1 in a thread; yields the base URL."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -28,3 +135,12 @@ def static_http(root: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@contextmanager
+def silent_server() -> Iterator[str]:
+    """A port that accepts connections and never answers: for client timeouts."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"

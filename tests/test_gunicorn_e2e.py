@@ -2,49 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import pytest
 import requests
 
-from tests.conftest import FIXTURES, PROJECT_ROOT
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.conftest import FIXTURES
+from tests.servers import gunicorn
 
 
 @pytest.fixture(scope="module")
-def server(full_db_url, tmp_path_factory):
-    port = _free_port()
-    log = Path(tmp_path_factory.mktemp("gunicorn")) / "server.log"
-    env = {**os.environ, "DATABASE_URL": full_db_url, "BIND": f"127.0.0.1:{port}",
-           "WEB_CONCURRENCY": "2"}
-    with log.open("w") as out, subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn_conf.py", "app:create_app()"],
-        cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-    ) as process:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                requests.get(f"{base}/healthz", timeout=1)
-                break
-            except requests.ConnectionError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"gunicorn did not start:\n{log.read_text()}") from None
-                time.sleep(0.1)
+def server(full_db_url):
+    with gunicorn(full_db_url) as base:
         yield base
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
 
 
 def test_served_card_lists_its_reprint(server):

@@ -1,0 +1,98 @@
+"""`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+
+from client import report
+from client.check import Options, UsageError, check_files, exit_status
+from client.services import LocalService, RemoteService, ServiceUnavailable, version
+
+USAGE_ERROR = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    options = Options(args.format_id, args.as_of, args.tournament)
+    try:
+        service = (RemoteService(args.url, args.timeout, args.retries) if args.url
+                   else LocalService(args.database))
+        checked = check_files(service, args.files, options)
+    except (ServiceUnavailable, UsageError) as error:
+        print(f"deckjudge: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    status = exit_status(checked)
+    if args.output == "json":
+        report.write_json(checked, status, sys.stdout)
+    else:
+        report.write_text(checked, sys.stdout)
+        if _annotate(args.annotations):
+            report.write_github(checked, sys.stdout)
+    if args.junit_xml:
+        report.write_junit(checked, args.junit_xml)
+    return status
+
+
+def _annotate(choice: str) -> bool:
+    return choice == "github" or (choice == "auto" and os.environ.get("GITHUB_ACTIONS") == "true")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="deckjudge", description="Check Pokémon TCG decklists for format legality.")
+    parser.add_argument("--version", action="version", version=f"deckjudge {version()}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser(
+        "check", help="check decklist files",
+        description="Check decklist files (any form the service reads: plain text, PTCGO, "
+                    "PTCG Live, a JSON array of entries). Exit status: 0 when every deck is "
+                    "legal, 1 when any is not, 2 when a deck could not be checked.")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("--format", "-f", dest="format_id", metavar="ID",
+                       help="format for files without a `# format: ID` first comment "
+                            "(the file's own comment wins)")
+    check.add_argument("--url", default=os.environ.get("DECKJUDGE_URL"),
+                       help="a running deckjudge service (default: $DECKJUDGE_URL; "
+                            "without one, check in this process with the local catalog)")
+    check.add_argument("--database", default=None, metavar="URL",
+                       help="the local catalog database (default: $DATABASE_URL or the "
+                            "project's instance/deckjudge.sqlite3)")
+    check.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
+                       help="judge the deck as on this date (default: the format's own)")
+    check.add_argument("--tournament", action="store_true",
+                       help="tournament play: watchlisted cards are errors, not warnings")
+    check.add_argument("--output", "-o", choices=("text", "json"), default="text")
+    check.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report")
+    check.add_argument("--annotations", choices=("auto", "github", "none"), default="auto",
+                       help="GitHub Actions annotations with text output (auto: when "
+                            "GITHUB_ACTIONS=true)")
+    check.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
+                       help="per request, against a service (default 30)")
+    check.add_argument("--retries", type=int, default=3, choices=range(0, 11), metavar="N",
+                       help="retries on connection errors, 429 and 503, with backoff "
+                            "(default 3)")
+    return parser
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from None
+
+
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 600:
+        raise argparse.ArgumentTypeError(f"give 0 < SECONDS ≤ 600, not {value!r}")
+    return seconds
+
+
+if __name__ == "__main__":
+    sys.exit(main())

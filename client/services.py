@@ -1,0 +1,123 @@
+"""The two ways to reach deckjudge: a running service over HTTP, or the app in this process.
+
+Both send the same request to the same endpoint and hand back (status, JSON
+body), so a file gets one verdict whichever way it is checked.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import metadata
+from typing import Any
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.exceptions import ReadTimeoutError
+from urllib3.util.retry import Retry
+
+MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is cut to this
+
+
+class ServiceUnavailable(Exception):
+    """No file can be checked: the service is unreachable, down or has no catalog."""
+
+
+def version() -> str:
+    try:
+        return metadata.version("deckjudge")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class _CappedRetry(Retry):
+    """urllib3's retry, honouring Retry-After but never sleeping past MAX_RETRY_AFTER."""
+
+    def get_retry_after(self, response):  # type: ignore[override]
+        seconds = super().get_retry_after(response)
+        return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
+
+
+class RemoteService:
+    """A deckjudge service at `url`: timeouts, retries with backoff on 429/503, a User-Agent."""
+
+    def __init__(self, url: str, timeout: float = 30.0, retries: int = 3,
+                 backoff: float = 0.5) -> None:
+        self.base = url.rstrip("/")
+        self.timeout = timeout
+        self.session = requests.Session()
+        retry = _CappedRetry(total=retries, backoff_factor=backoff, backoff_max=10,
+                             status_forcelist=(429, 503), allowed_methods=None,
+                             respect_retry_after_header=True, raise_on_status=False)
+        adapter = HTTPAdapter(max_retries=retry)
+        self.session.mount("http://", adapter)
+        self.session.mount("https://", adapter)
+        self.session.headers["User-Agent"] = (
+            f"deckjudge-cli/{version()} {requests.utils.default_user_agent()}")
+        self.where = f"the deckjudge service at {self.base}"
+
+    def formats(self) -> list[str]:
+        status, body = self._send("GET", "/v1/formats")
+        if status != 200 or not isinstance(body, dict):
+            raise ServiceUnavailable(f"{self.where} did not list its formats (HTTP {status})")
+        return [item["id"] for item in body.get("items", [])]
+
+    def validate(self, payload: dict[str, Any]) -> tuple[int, Any]:
+        return self._send("POST", "/v1/validate", json=payload)
+
+    def _send(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any]:
+        try:
+            response = self.session.request(method, self.base + path,
+                                            timeout=(min(5.0, self.timeout), self.timeout),
+                                            **kwargs)
+        except requests.RequestException as error:
+            if _timed_out(error):
+                raise ServiceUnavailable(
+                    f"{self.where} did not answer within {self.timeout:g} s") from None
+            raise ServiceUnavailable(f"cannot reach {self.where}: {_reason(error)}") from None
+        try:
+            return response.status_code, response.json()
+        except ValueError:
+            return response.status_code, None
+
+
+def _timed_out(error: requests.RequestException) -> bool:
+    # Once retries are spent, requests wraps a read timeout in a ConnectionError.
+    cause = getattr(error.args[0], "reason", None) if error.args else None
+    return isinstance(error, requests.Timeout) or isinstance(cause, TimeoutError | ReadTimeoutError)
+
+
+def _reason(error: requests.RequestException) -> str:
+    """The cause a person can act on, out of requests' nested wrapping."""
+    text = str(error)
+    found = re.search(r"\[Errno -?\d+\] ([^'\")]+)", text)
+    if found:
+        return found.group(1).strip().lower()
+    if isinstance(error, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
+        return f"not a usable URL ({text})"
+    return error.__class__.__name__
+
+
+class LocalService:
+    """The app itself, with the local catalog database: no server needed."""
+
+    def __init__(self, database_url: str | None = None) -> None:
+        from app import create_app  # the app only loads when checking locally
+
+        self.app = create_app({"DATABASE_URL": database_url} if database_url else None)
+        self.client = self.app.test_client()
+        self.where = f"the local catalog ({_safe(self.app.config['DATABASE_URL'])})"
+
+    def formats(self) -> list[str]:
+        from validators.formats import ORDER
+
+        return list(ORDER)
+
+    def validate(self, payload: dict[str, Any]) -> tuple[int, Any]:
+        response = self.client.post("/v1/validate", json=payload)
+        return response.status_code, response.get_json(silent=True)
+
+
+def _safe(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
