@@ -1,12 +1,18 @@
-"""Fixtures: catalogs in real SQLite files, the app, a contract-checking client, the CLI."""
+"""Fixtures: catalogs in real databases, the app, a contract-checking client, the CLI.
+
+Every test that touches a database runs twice: on a SQLite file and on a real
+PostgreSQL server the session starts (`tests/postgres.py`).
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
+import weakref
 from pathlib import Path
 
 import pytest
+from sqlalchemy import Engine, event
 from sqlalchemy.orm import Session
 
 from app import create_app
@@ -15,12 +21,31 @@ from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
 from tests.contract import ContractClient
+from tests.postgres import PostgresServer
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI_CATALOG = FIXTURES / "mini"
 SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
                                   PROJECT_ROOT.parent / "shared" / "pokemon-tcg-data"))
+
+
+# Every engine that connected during a test. Apps and engines made by tests are thrown
+# away without being closed; disposing them after each test closes their pooled
+# connections, which PostgreSQL's driver would otherwise warn about when collected.
+_ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+@event.listens_for(Engine, "engine_connect")
+def _track(connection) -> None:
+    _ENGINES.add(connection.engine)
+
+
+@pytest.fixture(autouse=True)
+def _dispose_engines():
+    yield
+    for engine in list(_ENGINES):
+        engine.dispose()
 
 
 def sqlite_url(path: Path) -> str:
@@ -35,9 +60,8 @@ def shared_data() -> Path:
     return SHARED_DATA
 
 
-def imported_db(path: Path, source: Path) -> str:
-    """Import `source` into a new SQLite file; returns its URL."""
-    url = sqlite_url(path)
+def imported_db(url: str, source: Path) -> str:
+    """Import `source` into the database at `url`; returns the URL."""
     engine = make_engine(url)
     import_catalog(engine, str(source))
     engine.dispose()
@@ -45,15 +69,49 @@ def imported_db(path: Path, source: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def full_db_url(tmp_path_factory, shared_data) -> str:
-    """A SQLite file holding the full real catalog, imported once per test session."""
-    return imported_db(tmp_path_factory.mktemp("full") / "catalog.sqlite3", shared_data)
+def postgres():
+    """A private PostgreSQL server for the session."""
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture(scope="session")
+def new_db_url(backend, request, tmp_path_factory):
+    """Make a new empty database on the session's backend; returns its URL."""
+
+    def create(name: str) -> str:
+        if backend == "sqlite":
+            return sqlite_url(tmp_path_factory.mktemp(name) / f"{name}.sqlite3")
+        return request.getfixturevalue("postgres").new_database(name)
+
+    return create
 
 
 @pytest.fixture
-def mini_db_url(tmp_path) -> str:
-    """A fresh SQLite file holding the hand-written mini catalog."""
-    return imported_db(tmp_path / "mini.sqlite3", MINI_CATALOG)
+def empty_db_url(new_db_url) -> str:
+    """A database with no schema and no catalog."""
+    return new_db_url("empty")
+
+
+@pytest.fixture(scope="session")
+def full_db_url(new_db_url, shared_data) -> str:
+    """The full real catalog, imported once per test session and backend."""
+    return imported_db(new_db_url("full"), shared_data)
+
+
+@pytest.fixture
+def mini_db_url(new_db_url) -> str:
+    """A fresh database holding the hand-written mini catalog."""
+    return imported_db(new_db_url("mini"), MINI_CATALOG)
 
 
 @pytest.fixture(scope="session")

@@ -94,9 +94,9 @@ def test_readyz_names_the_loaded_catalog(client):
     assert body["catalog"]["cards"] == 20_107 and len(body["catalog"]["version"]) == 16
 
 
-def test_readyz_is_503_without_a_catalog(tmp_path):
+def test_readyz_is_503_without_a_catalog(empty_db_url):
     from tests.conftest import make_client
-    client = make_client(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
+    client = make_client(empty_db_url)
     response = client.get("/readyz")
     assert response.status_code == 503
     assert response.get_json()["type"].endswith("/catalog-not-loaded")

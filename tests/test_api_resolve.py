@@ -134,8 +134,8 @@ def test_hostile_json_entries_are_line_problems_not_errors(client):
     assert len(json.dumps(body)) < 20_000
 
 
-def test_without_a_catalog_resolve_is_503(tmp_path):
-    client = make_client(f"sqlite:///{tmp_path / 'empty.sqlite3'}")
+def test_without_a_catalog_resolve_is_503(empty_db_url):
+    client = make_client(empty_db_url)
     response = post_text(client, "4 Pikachu")
     assert response.status_code == 503
     assert response.get_json()["type"].endswith("/catalog-not-loaded")

@@ -42,7 +42,8 @@ def test_kill_9_during_the_write_keeps_the_old_catalog(mini_db_url, shared_data)
 
     engine = make_engine(mini_db_url)
     with engine.connect() as connection:
-        assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
+        if engine.dialect.name == "sqlite":
+            assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
         cards = connection.execute(text("SELECT count(*) FROM cards")).scalar()
     assert cards == 13
     assert loaded_meta(engine).version == old["version"]

@@ -15,15 +15,15 @@ from sqlalchemy.orm import Session
 from catalog.db import make_engine
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.models import Card, Set, SetCode
-from tests.conftest import MINI_CATALOG, sqlite_url
+from tests.conftest import MINI_CATALOG
 from tests.servers import static_http
 
 MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
 
 
 @pytest.fixture
-def engine(tmp_path):
-    engine = make_engine(sqlite_url(tmp_path / "catalog.sqlite3"))
+def engine(empty_db_url):
+    engine = make_engine(empty_db_url)
     yield engine
     engine.dispose()
 

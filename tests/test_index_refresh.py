@@ -5,7 +5,6 @@ import json
 from app import create_app
 from catalog.db import make_engine
 from catalog.importer import import_catalog
-from tests.conftest import sqlite_url
 from tests.contract import ContractClient
 
 
@@ -23,9 +22,8 @@ def rename_card(mini_dir, card_id, new_name):
     path.write_text(json.dumps(cards), encoding="utf-8")
 
 
-def serving(tmp_path, mini_dir, check_seconds):
+def serving(url, mini_dir, check_seconds):
     """The mini catalog imported into a new database, and a client of an app serving it."""
-    url = sqlite_url(tmp_path / "live.sqlite3")
     engine = make_engine(url)
     import_catalog(engine, str(mini_dir))
     app = create_app({"TESTING": True, "DATABASE_URL": url,
@@ -34,8 +32,8 @@ def serving(tmp_path, mini_dir, check_seconds):
     return engine, app.test_client()
 
 
-def test_a_reimport_reaches_a_running_app(tmp_path, mini_dir):
-    engine, client = serving(tmp_path, mini_dir, 0)
+def test_a_reimport_reaches_a_running_app(empty_db_url, mini_dir):
+    engine, client = serving(empty_db_url, mini_dir, 0)
     before, statuses = resolve_names(client, "1 Charizard BS 4\n1 Blaziken BS 4")
     assert statuses == ["resolved", "unknown"]
 
@@ -45,8 +43,8 @@ def test_a_reimport_reaches_a_running_app(tmp_path, mini_dir):
     assert after != before and statuses == ["unknown", "resolved"]
 
 
-def test_the_stamp_is_checked_at_most_every_interval(tmp_path, mini_dir):
-    engine, client = serving(tmp_path, mini_dir, 3600)
+def test_the_stamp_is_checked_at_most_every_interval(empty_db_url, mini_dir):
+    engine, client = serving(empty_db_url, mini_dir, 3600)
     before, _ = resolve_names(client, "1 Charizard")
     rename_card(mini_dir, "base1-4", "Blaziken")
     import_catalog(engine, str(mini_dir))

@@ -9,8 +9,8 @@ from catalog.db import alembic_config, make_engine, upgrade
 from catalog.models import Base
 
 
-def test_migrations_reach_head_and_match_the_models(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+def test_migrations_reach_head_and_match_the_models(empty_db_url):
+    engine = make_engine(empty_db_url)
     upgrade(engine)
     head = ScriptDirectory.from_config(alembic_config(str(engine.url))).get_current_head()
     with engine.connect() as connection:

@@ -75,9 +75,9 @@ def test_the_four_copy_rule_and_cross_name_limits_do_not_apply(verdict):
     assert codes(result) == []
 
 
-def test_a_reprint_without_the_text_gets_no_exception(tmp_path):
+def test_a_reprint_without_the_text_gets_no_exception(empty_db_url):
     # The real catalog holds no such reprint: a hand-written one (tests/fixtures/reprints).
-    index = load_index(make_engine(imported_db(tmp_path / "r.sqlite3", FIXTURES / "reprints")))
+    index = load_index(make_engine(imported_db(empty_db_url, FIXTURES / "reprints")))
 
     def run(text):
         deck = parse(text)
