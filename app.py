@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import cards, formats, health, problems, resolve, spec, validate
+from api import cards, formats, health, problems, request_ids, resolve, spec, validate
 from catalog import store
 from catalog.cli import catalog_cli
 
@@ -33,7 +33,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store.init_app(app)
     problems.init_app(app)
-    for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp):
+    request_ids.init_app(app)
+    for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
+                      spec.docs_bp):
         app.register_blueprint(blueprint)
     app.cli.add_command(catalog_cli)
     return app

@@ -1,5 +1,6 @@
 """gunicorn settings for deckjudge: `gunicorn -c gunicorn_conf.py 'app:create_app()'`."""
 
+import logging
 import multiprocessing
 import os
 
@@ -7,11 +8,32 @@ bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # Validation is CPU-bound Python: one worker a core, a few threads for I/O waits.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
-timeout = 30
-graceful_timeout = 30
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# On SIGTERM, in-flight requests get this long to finish before workers are killed.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = 5
+# A worker is replaced after this many requests (jittered so they do not restart together).
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests_jitter = max_requests // 10
 accesslog = "-"
-# No preload_app: each worker builds the app, and so its database engine, after the
-# fork, so no database connection is ever shared between processes.
-preload_app = False
+logger_class = "api.access_log.JsonAccessLogger"
+# The app is built once in the master; it opens no connection there, and each worker
+# drops any pooled connection it inherited (post_fork), so none crosses a fork.
+preload_app = True
 
+
+def post_fork(server, worker):
+    from catalog import store
+
+    store.after_fork(worker.app.wsgi())
+
+
+def post_worker_init(worker):
+    # Build the worker's in-memory catalog index before it takes requests.
+    from catalog import store
+
+    try:
+        store.warm(worker.app.wsgi())
+    except Exception as error:  # the database may be down: the first request retries
+        logging.getLogger("gunicorn.error").warning("catalog index not loaded at start: %s",
+                                                    error.__class__.__name__)

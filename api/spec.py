@@ -1,13 +1,20 @@
-"""The contract, served as written: GET /openapi.yaml."""
+"""The contract, served as written (GET /openapi.yaml), and a page to read it (GET /docs/).
+
+The page is Swagger UI from the flask-swagger-ui package: its scripts and styles
+are served from here, so the docs work with no CDN and no internet.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from flask import Blueprint, Response
+from flask_swagger_ui import get_swaggerui_blueprint
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 bp = Blueprint("spec", __name__)
+docs_bp = get_swaggerui_blueprint("/docs", "/openapi.yaml", blueprint_name="docs",
+                                  config={"app_name": "deckjudge API"})
 
 
 @bp.get("/openapi.yaml")

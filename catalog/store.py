@@ -85,6 +85,19 @@ def init_app(app: Flask) -> None:
     app.teardown_appcontext(_close_session)
 
 
+def after_fork(app: Flask) -> None:
+    """In a forked worker: forget pooled connections inherited from the parent.
+
+    close=False leaves the parent's sockets alone; the worker opens its own.
+    """
+    app.extensions[_ENGINE].dispose(close=False)
+
+
+def warm(app: Flask) -> None:
+    """Load the catalog index now rather than on the first request."""
+    app.extensions[_INDEX].current()
+
+
 def engine() -> Engine:
     return current_app.extensions[_ENGINE]
 

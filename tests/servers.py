@@ -40,14 +40,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(database_url: str, workers: int = 2, **env: str) -> Iterator[str]:
+def gunicorn(database_url: str, workers: int = 2, log: Path | None = None,
+             **env: str) -> Iterator[str]:
     """The real gunicorn serving the app with its config file; yields the base URL.
 
-    It must start within 30 s and, on SIGTERM, stop cleanly (exit status 0).
+    Its output goes to `log` (a temporary file if not given). It must start within
+    30 s and, on SIGTERM, stop cleanly (exit status 0).
     """
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        log = Path(folder) / "server.log"
+        log = log or Path(folder) / "server.log"
         settings = {**os.environ, "DATABASE_URL": database_url, "BIND": f"127.0.0.1:{port}",
                     "WEB_CONCURRENCY": str(workers), **env}
         with log.open("w") as out, subprocess.Popen(
@@ -55,10 +57,21 @@ def gunicorn(database_url: str, workers: int = 2, **env: str) -> Iterator[str]:
             cwd=PROJECT_ROOT, env=settings, stdout=out, stderr=subprocess.STDOUT,
         ) as process:
             base = f"http://127.0.0.1:{port}"
-            _wait_until_up(base, process, log)
-            yield base
-            process.send_signal(signal.SIGTERM)
-            assert process.wait(timeout=30) == 0, log.read_text()
+            try:
+                _wait_until_up(base, process, log)
+            except BaseException:
+                process.kill()  # never leave a half-started server behind
+                raise
+            try:
+                yield base
+            finally:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    status = process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    raise
+            assert status == 0, log.read_text()
 
 
 def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:

@@ -1,0 +1,44 @@
+"""gunicorn in operation: the JSON access log with request ids, and forking done right."""
+
+from __future__ import annotations
+
+import json
+
+import requests
+from sqlalchemy import text
+
+from app import create_app
+from catalog import store
+from tests.servers import gunicorn
+
+
+def test_the_access_log_is_json_with_the_request_id(full_db_url, tmp_path):
+    log = tmp_path / "server.log"
+    with gunicorn(full_db_url, workers=1, log=log) as base:
+        given = requests.get(f"{base}/healthz", headers={"X-Request-ID": "ci-run-17"},
+                             timeout=10)
+        made = requests.get(f"{base}/v1/cards/nope-1?x=1", timeout=10)
+    assert given.headers["X-Request-ID"] == "ci-run-17"
+    records = [json.loads(line) for line in log.read_text().splitlines()
+               if line.startswith("{")]
+    by_id = {record["request_id"]: record for record in records}
+    first = by_id["ci-run-17"]
+    assert (first["method"], first["path"], first["status"]) == ("GET", "/healthz", 200)
+    assert first["duration_ms"] >= 0 and first["user_agent"].startswith("python-requests/")
+    second = by_id[made.headers["X-Request-ID"]]
+    assert (second["path"], second["query"], second["status"]) == ("/v1/cards/nope-1", "x=1",
+                                                                    404)
+
+
+def test_after_fork_drops_inherited_connections(full_db_url):
+    app = create_app({"DATABASE_URL": full_db_url})
+    engine = app.extensions["deckjudge.engine"]
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))
+    inherited = engine.pool
+    assert inherited.checkedin() == 1
+    store.after_fork(app)
+    assert engine.pool is not inherited and engine.pool.checkedin() == 0
+    with engine.connect() as connection:  # the worker opens its own
+        assert connection.execute(text("SELECT 1")).scalar() == 1
+    inherited.dispose()  # in a real fork the parent still owns and closes this one
