@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run import test lint bench clean
+.PHONY: install postgresql run import test lint bench clean
 
 install: $(STAMP)
 
@@ -14,13 +14,23 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The tests run every database test on a real PostgreSQL server they start themselves
+# from the server binaries; on Debian without them, install the package.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "$$DECKJUDGE_PG_BIN" ] \
+	    && command -v apt-get >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
+	fi
+
 import: install
 	$(BIN)/flask --app app catalog import
 
 run: import
 	$(BIN)/gunicorn -c gunicorn_conf.py 'app:create_app()'
 
-test: install
+test: install postgresql
 	$(BIN)/python -m pytest
 
 lint: install

@@ -4,6 +4,11 @@ import logging
 import multiprocessing
 import os
 
+from api import server_errors
+
+# Requests gunicorn refuses before the app sees them are answered as problem+json too.
+server_errors.install()
+
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # Validation is CPU-bound Python: one worker a core, a few threads for I/O waits.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, redirect
 from flask_swagger_ui import get_swaggerui_blueprint
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -20,3 +20,9 @@ docs_bp = get_swaggerui_blueprint("/docs", "/openapi.yaml", blueprint_name="docs
 @bp.get("/openapi.yaml")
 def openapi_yaml():
     return Response(SPEC_PATH.read_bytes(), mimetype="application/yaml")
+
+
+@bp.get("/docs")
+def docs_redirect():
+    # An explicit rule, so other methods on /docs get 405 rather than 404.
+    return redirect("/docs/", code=308)

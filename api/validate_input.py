@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from flask import request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from api import deck_input
@@ -25,20 +26,25 @@ from validators.model import LIMITED, Format, FormatDefinition, Product, TeamFor
 ALL = "all"
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
 MAX_PRODUCT_SETS = 40
+_FORMAT_ID = "|".join([*ORDER, ALL])
+_FORMAT_LIST = rf"^({_FORMAT_ID})(,({_FORMAT_ID}))*\Z"
 
 
 class _StringOrList(fields.Field):
     """A string, or a list of 1..`most` strings (format ids, product sets)."""
 
-    def __init__(self, most: int, **kwargs: Any) -> None:
+    def __init__(self, most: int, unique: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.most = most
+        self.unique = unique
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str) and 0 < len(value) <= 200:
             return value
         if (isinstance(value, list) and 0 < len(value) <= self.most
                 and all(isinstance(item, str) and 0 < len(item) <= 200 for item in value)):
+            if self.unique and len(set(value)) < len(value):
+                raise ValidationError("The list names the same item twice.")
             return value
         raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
 
@@ -47,7 +53,7 @@ class _Common(Schema):
     class Meta:
         unknown = RAISE
 
-    format = _StringOrList(len(ORDER) + 1, required=True)
+    format = _StringOrList(len(ORDER) + 1, unique=True, required=True)
     as_of = fields.Date(load_default=None)
     product = _StringOrList(MAX_PRODUCT_SETS, load_default=None)
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
@@ -81,7 +87,9 @@ class ValidateQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    format = fields.String(required=True, validate=validate.Length(1, 400))
+    format = fields.String(required=True, validate=validate.Regexp(
+        _FORMAT_LIST, error=f"Give format ids separated by commas; formats: {', '.join(ORDER)}, "
+                            f"{ALL}."))
     as_of = fields.Date(load_default=None)
     product = fields.String(load_default=None, validate=validate.Length(1, 2000))
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
@@ -113,11 +121,13 @@ def validate_request() -> ValidateRequest:
         text = deck_input.text_body()
         args = load_query(ValidateQuery())
         product = args["product"]
-        body = {"format": _comma_list(args["format"]), "deck": text, "as_of": args["as_of"],
-                "play": args["play"], "pool": None, "tournament": args["tournament"],
+        body = {"format": _distinct(_comma_list(args["format"])), "deck": text,
+                "as_of": args["as_of"], "play": args["play"], "pool": None,
+                "tournament": args["tournament"],
                 "product": _comma_list(product) if product is not None else None}
         where = "?"
     else:
+        _check_query()
         body = load_body(ValidateBody(), deck_input.json_body())
         where = "/"
     targets = _targets(body["format"], body["play"], where)
@@ -130,6 +140,13 @@ def validate_request() -> ValidateRequest:
         _require_limited(targets, "product", where)
     return ValidateRequest(targets, body["format"] == ALL or isinstance(body["format"], list),
                            deck, pool, body["product"], body["as_of"], body["tournament"])
+
+
+def _check_query() -> None:
+    """With a JSON body the body says it all, and the query is not used; a malformed
+    query is still refused rather than silently passed over."""
+    if request.args:
+        load_query(ValidateQuery(partial=("format",)))
 
 
 @dataclass(frozen=True)
@@ -252,8 +269,13 @@ def _require_limited(targets: list[Target], field: str, where: str) -> None:
 
 def _comma_list(value: str) -> str | list[str]:
     """A query value as the JSON body would give it: one string, or a list of several."""
-    parts = [part.strip() for part in value.split(",")]
+    parts = value.split(",")  # exactly as written: " modified" is no format
     return parts[0] if len(parts) == 1 else parts
+
+
+def _distinct(value: str | list[str]) -> str | list[str]:
+    """A query's format list with repeats dropped (a JSON body's list may not repeat)."""
+    return value if isinstance(value, str) else list(dict.fromkeys(value))
 
 
 def _deck_rules() -> list[FormatDefinition]:

@@ -205,3 +205,28 @@ def test_partner_battles_deck_size_is_100_with_the_partner(client):
         ("deck-size", "I.3.2")]
     # "Energy: 42" and "Total Cards: 100" no longer match the lines: both are reported
     assert [p["code"] for p in body["problems"]] == ["declared-total", "declared-total"]
+
+
+def test_with_a_json_body_the_query_is_checked_then_ignored(client):
+    body = {"format": "modified", "deck": LEGAL_EVERYWHERE_60}
+    ignored = client.post("/v1/validate?format=partner-battles", json=body)
+    assert ignored.status_code == 200 and ignored.get_json()["format"]["id"] == "modified"
+    malformed = client.post("/v1/validate?format=null&as_of=soon", json=body)
+    assert malformed.status_code == 400
+    assert malformed.get_json()["type"].endswith("/invalid-query")
+    assert "as_of" in malformed.get_json()["detail"] and "format" in malformed.get_json()["detail"]
+
+
+def test_a_query_list_may_repeat_a_format_but_a_json_list_may_not(client):
+    repeated = post_text(client, LEGAL_EVERYWHERE_60, "format=modified,unlimited,modified")
+    assert [v["format"]["id"] for v in repeated.get_json()["verdicts"]] == ["modified",
+                                                                           "unlimited"]
+    twice = client.post("/v1/validate", json={"format": ["modified", "modified"],
+                                              "deck": LEGAL_EVERYWHERE_60})
+    assert twice.status_code == 422 and twice.get_json()["pointer"] == "/format"
+
+
+def test_a_query_format_is_spelled_exactly(client):
+    response = post_text(client, LEGAL_EVERYWHERE_60, "format=modified,%20unlimited")
+    assert response.status_code == 400
+    assert "formats: unlimited, modified," in response.get_json()["detail"]

@@ -27,3 +27,8 @@ def test_docs_without_the_slash_redirects(client):
 def test_an_unknown_asset_is_a_404_problem(client):
     response = client.get("/docs/nope.js")
     assert response.status_code == 404 and response.mimetype == "application/problem+json"
+
+
+def test_other_methods_on_docs_are_405(client):
+    response = client.post("/docs")
+    assert response.status_code == 405 and response.headers["Allow"]

@@ -64,3 +64,12 @@ def test_served_validate_answers_curl_with_every_violation_and_its_section(serve
     vias = {line["card"]["id"]: line["legal_via"]["id"] for line in body["cards"]
             if line["legal_via"] and line["legal_via"]["id"] != line["card"]["id"]}
     assert vias == {"base1-20": "bp-1", "basep-12": "base6-29"}
+
+
+def test_requests_gunicorn_refuses_itself_are_problems_too(server):
+    too_long = requests.get(f"{server}/v1/cards?name={'x' * 5000}", timeout=10)
+    assert too_long.status_code == 414
+    assert too_long.headers["Content-Type"] == "application/problem+json"
+    problem = too_long.json()
+    assert problem["status"] == 414 and problem["type"].endswith("/uri-too-long")
+    assert "send long values in a body" in problem["detail"]
