@@ -21,7 +21,7 @@ from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
 from tests.contract import ContractClient
-from tests.postgres import PostgresServer
+from tests.postgres import running as postgres_server
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -71,12 +71,8 @@ def imported_db(url: str, source: Path) -> str:
 @pytest.fixture(scope="session")
 def postgres():
     """A private PostgreSQL server for the session."""
-    server = PostgresServer()
-    try:
-        server.start()
+    with postgres_server() as server:
         yield server
-    finally:
-        server.destroy()
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])

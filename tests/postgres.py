@@ -12,13 +12,16 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+
+from tests.servers import free_port
 
 USER = "deckjudge"
 
@@ -41,7 +44,7 @@ class PostgresServer:
         self.bin = find_bin()
         self.folder = Path(tempfile.mkdtemp(prefix="deckjudge-pg-"))
         self.data = self.folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self._as_user: list[str] = []
         if os.geteuid() == 0:
             owner = pwd.getpwnam("postgres")
@@ -87,7 +90,12 @@ class PostgresServer:
                                + (log.read_text() if log.exists() else ""))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+@contextmanager
+def running() -> Iterator[PostgresServer]:
+    """A new server, started; stopped and deleted afterwards, whatever happens."""
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.destroy()

@@ -7,7 +7,7 @@ import pytest
 import requests
 
 from tests.conftest import MINI_CATALOG, imported_db
-from tests.postgres import PostgresServer
+from tests.postgres import running
 from tests.servers import gunicorn
 
 PROBLEM = "application/problem+json"
@@ -15,12 +15,8 @@ PROBLEM = "application/problem+json"
 
 @pytest.fixture
 def server():
-    server = PostgresServer()
-    try:
-        server.start()
+    with running() as server:
         yield server
-    finally:
-        server.destroy()
 
 
 def test_an_outage_is_503_and_the_service_recovers_without_a_restart(server):
