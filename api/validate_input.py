@@ -33,18 +33,15 @@ _FORMAT_LIST = rf"^({_FORMAT_ID})(,({_FORMAT_ID}))*\Z"
 class _StringOrList(fields.Field):
     """A string, or a list of 1..`most` strings (format ids, product sets)."""
 
-    def __init__(self, most: int, unique: bool = False, **kwargs: Any) -> None:
+    def __init__(self, most: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.most = most
-        self.unique = unique
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str) and 0 < len(value) <= 200:
             return value
         if (isinstance(value, list) and 0 < len(value) <= self.most
                 and all(isinstance(item, str) and 0 < len(item) <= 200 for item in value)):
-            if self.unique and len(set(value)) < len(value):
-                raise ValidationError("The list names the same item twice.")
             return value
         raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
 
@@ -53,7 +50,7 @@ class _Common(Schema):
     class Meta:
         unknown = RAISE
 
-    format = _StringOrList(len(ORDER) + 1, unique=True, required=True)
+    format = _StringOrList(len(ORDER) + 1, required=True)
     as_of = fields.Date(load_default=None)
     product = _StringOrList(MAX_PRODUCT_SETS, load_default=None)
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
