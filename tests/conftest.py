@@ -112,17 +112,18 @@ def mini_db_url(new_db_url) -> str:
 
 @pytest.fixture(scope="session")
 def real_card(full_db_url):
-    """Look up a printing of the full real catalog by id."""
+    """Look up a printing of the full real catalog by id (its columns, detached)."""
     engine = make_engine(full_db_url)
-    session = Session(engine)
 
     def get(card_id: str) -> Card:
-        card = session.get(Card, card_id)
+        # A session a lookup: one held for the whole run would keep a connection
+        # checked out past each test's engine disposal, and leak it.
+        with Session(engine) as session:
+            card = session.get(Card, card_id)
         assert card is not None, card_id
         return card
 
     yield get
-    session.close()
     engine.dispose()
 
 
