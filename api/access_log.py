@@ -12,7 +12,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from api.request_ids import ENVIRON_KEY, HEADER
+from api.request_ids import ENVIRON_KEY
 
 
 class JsonAccessLogger(Logger):
@@ -21,7 +21,8 @@ class JsonAccessLogger(Logger):
             return
         record = {
             "time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
-            "request_id": environ.get(ENVIRON_KEY) or _header(resp, HEADER),
+            # Set by the app for every request it sees; None for one gunicorn refused itself.
+            "request_id": environ.get(ENVIRON_KEY),
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),
             "query": environ.get("QUERY_STRING") or None,
@@ -34,10 +35,3 @@ class JsonAccessLogger(Logger):
         }
         self.access_log.info(json.dumps(record, ensure_ascii=False))
 
-
-def _header(resp, name: str) -> str | None:
-    wanted = name.lower()
-    for key, value in getattr(resp, "headers", []):
-        if key.lower() == wanted:
-            return value
-    return None

@@ -29,7 +29,6 @@ class FileResult:
     format_id: str | None
     status: str
     findings: list[Finding] = field(default_factory=list)
-    format_name: str | None = None
     catalog: str | None = None
 
     @property
@@ -51,7 +50,6 @@ def from_verdict(deck: DeckFile, format_id: str, body: dict[str, Any]) -> FileRe
     findings.sort(key=lambda f: (f.line is not None, f.line or 0))
     legal = bool(body.get("legal")) and not body.get("problems")
     return FileResult(deck.path, format_id, LEGAL if legal else ILLEGAL, findings,
-                      body.get("format", {}).get("name"),
                       body.get("catalog", {}).get("version"))
 
 
