@@ -35,7 +35,8 @@ def validate_deck():
                            pool if limited else None, product, tournament=req.tournament)
         verdicts.append(verdict_view(verdict, target.format, target.play))
     head: dict[str, Any] = {"input_format": req.deck.input_format,
-                            "problems": [problem_view(p) for p in req.deck.problems]}
+                            "problems": [problem_view(p) for p in req.deck.problems],
+                            "notices": [_notice_view(n) for n in req.notices]}
     if req.pool is not None and pool is not None:
         head["pool"] = _pool_view(req.pool, pool)
     if not req.many:
@@ -56,12 +57,17 @@ def validate_team_decks():
                for p in req.players]
     verdict = validate_team(index, req.format, req.play, players, req.as_of, product)
     body = team_verdict_view(verdict)
+    body["notices"] = [_notice_view(n) for n in req.notices]
     for view, asked, player in zip(body["players"], req.players, players, strict=True):
         view["input_format"] = asked.deck.input_format
         view["problems"] = [problem_view(p) for p in asked.deck.problems]
         if asked.pool is not None and player.pool is not None:
             view["pool"] = _pool_view(asked.pool, player.pool)
     return body
+
+
+def _notice_view(notice: validate_input.Notice) -> dict[str, str]:
+    return {"code": notice.code, "detail": notice.detail, **notice.at}
 
 
 def _resolved(index: CatalogIndex, deck: Decklist | None) -> list[ResolvedLine] | None:

@@ -3,7 +3,14 @@
 The body shape is checked with marshmallow (422 naming the field); the
 decklists in it go through `deck_input.decklist`, which answers for their
 size and characters; the formats, the product and the play are looked up
-here, each failing as a 422 that lists what would have been accepted.
+here. An unknown format or product is a 404 (like any unknown id the service
+is asked for), listing what there is.
+
+Without `format` a deck is checked in every format (`all`). A `pool` or
+`product` sent with Constructed formats only, or a `play` the format does not
+have, is read, not used, and the answer says so in a notice: each field is
+valid on its own, and whether it applies depends on the formats (which a
+schema cannot say of a query string), so it is not refused.
 """
 
 from __future__ import annotations
@@ -26,8 +33,7 @@ from validators.model import LIMITED, Format, FormatDefinition, Product, TeamFor
 ALL = "all"
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
 MAX_PRODUCT_SETS = 40
-_FORMAT_ID = "|".join([*ORDER, ALL])
-_FORMAT_LIST = rf"^({_FORMAT_ID})(,({_FORMAT_ID}))*\Z"
+_FORMAT_LIST = r"^[^,]+(,[^,]+)*\Z"  # ids are looked up later: an unknown one is a 404
 
 
 class _StringOrList(fields.Field):
@@ -46,11 +52,20 @@ class _StringOrList(fields.Field):
         raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
 
 
+class _JSONBoolean(fields.Boolean):
+    """true or false, as JSON has them; marshmallow's Boolean would also read 0, 1 and "yes"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValidationError("Give true or false.")
+        return value
+
+
 class _Common(Schema):
     class Meta:
         unknown = RAISE
 
-    format = _StringOrList(len(ORDER) + 1, required=True)
+    format = _StringOrList(len(ORDER) + 1, load_default=ALL)
     as_of = fields.Date(load_default=None)
     product = _StringOrList(MAX_PRODUCT_SETS, load_default=None)
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
@@ -60,7 +75,7 @@ class ValidateBody(_Common):
     deck = fields.Raw(required=True)
     pool = fields.Raw(load_default=None)
     # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
-    tournament = fields.Boolean(load_default=False)
+    tournament = _JSONBoolean(load_default=False)
 
 
 class _Player(Schema):
@@ -73,7 +88,7 @@ class _Player(Schema):
 
 
 class TeamBody(_Common):
-    format = fields.String(required=True, validate=validate.Length(1, 200))
+    format = fields.String(required=True, validate=validate.Length(1, 200))  # no `all` here
     players = fields.List(fields.Nested(_Player), required=True,
                           validate=validate.Length(1, MAX_PLAYERS))
 
@@ -84,13 +99,23 @@ class ValidateQuery(Schema):
     class Meta:
         unknown = RAISE
 
-    format = fields.String(required=True, validate=validate.Regexp(
-        _FORMAT_LIST, error=f"Give format ids separated by commas; formats: {', '.join(ORDER)}, "
-                            f"{ALL}."))
+    format = fields.String(load_default=ALL, validate=[
+        validate.Length(1, 400), validate.Regexp(
+            _FORMAT_LIST, error=f"Give format ids separated by commas; formats: "
+                                f"{', '.join(ORDER)}, {ALL}.")])
     as_of = fields.Date(load_default=None)
     product = fields.String(load_default=None, validate=validate.Length(1, 2000))
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
     tournament = fields.Boolean(load_default=False)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something in the request that was read but not used, and why."""
+
+    code: str
+    detail: str
+    at: dict[str, str]  # {"pointer": "/pool"} or {"parameter": "product"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +125,7 @@ class Target:
     format: Format
     rules: FormatDefinition
     play: str | None  # set for team formats
+    notice: Notice | None = None  # a `play` asked for that the format does not have
 
 
 @dataclass(frozen=True)
@@ -111,6 +137,7 @@ class ValidateRequest:
     product: str | list[str] | None
     as_of: dt.date | None
     tournament: bool
+    notices: list[Notice]
 
 
 def validate_request() -> ValidateRequest:
@@ -129,21 +156,25 @@ def validate_request() -> ValidateRequest:
         where = "/"
     targets = _targets(body["format"], body["play"], where)
     deck = deck_input.decklist(body["deck"], "deck")
-    pool = None
-    if body["pool"] is not None:
-        _require_limited(targets, "pool", where)
-        pool = deck_input.decklist(body["pool"], "pool")
-    if body["product"] is not None:
-        _require_limited(targets, "product", where)
+    pool = deck_input.decklist(body["pool"], "pool") if body["pool"] is not None else None
+    notices = [t.notice for t in targets if t.notice is not None]
+    notices += [_unused(targets, name, where) for name in ("pool", "product")
+                if body[name] is not None and not _limited(targets)]
+    if not _limited(targets):
+        pool, body["product"] = None, None
     return ValidateRequest(targets, body["format"] == ALL or isinstance(body["format"], list),
-                           deck, pool, body["product"], body["as_of"], body["tournament"])
+                           deck, pool, body["product"], body["as_of"], body["tournament"],
+                           notices)
 
 
 def _check_query() -> None:
     """With a JSON body the body says it all, and the query is not used; a malformed
     query is still refused rather than silently passed over."""
     if request.args:
-        load_query(ValidateQuery(partial=("format",)))
+        names = _comma_list(load_query(ValidateQuery())["format"])
+        for name in [names] if isinstance(names, str) else names:
+            if name != ALL:
+                _format(name, {"parameter": "format"})
 
 
 @dataclass(frozen=True)
@@ -160,6 +191,7 @@ class TeamRequest:
     players: list[PlayerRequest]
     product: str | list[str] | None
     as_of: dt.date | None
+    notices: list[Notice]
 
 
 def team_request() -> TeamRequest:
@@ -176,20 +208,26 @@ def team_request() -> TeamRequest:
                       "Check one deck with POST /v1/validate.", pointer="/format",
                       supported=teams)
     target = _target(team, body["play"], {"pointer": "/play"})
-    players = []
+    limited = _limited([target])
+    players: list[PlayerRequest] = []
+    notices = [target.notice] if target.notice is not None else []
     for position, player in enumerate(body["players"]):
         pointer = f"players/{position}"
         pool = None
         if player["pool"] is not None:
-            _require_limited([target], f"{pointer}/pool", "/")
             pool = deck_input.decklist(player["pool"], f"{pointer}/pool")
+            if not limited:
+                notices.append(_unused([target], f"{pointer}/pool", "/"))
+                pool = None
         players.append(PlayerRequest(player["seat"],
                                      deck_input.decklist(player["deck"], f"{pointer}/deck"),
                                      pool))
-    if body["product"] is not None:
-        _require_limited([target], "product", "/")
+    product = body["product"]
+    if product is not None and not limited:
+        notices.append(_unused([target], "product", "/"))
+        product = None
     assert target.play is not None
-    return TeamRequest(team, target.play, players, body["product"], body["as_of"])
+    return TeamRequest(team, target.play, players, product, body["as_of"], notices)
 
 
 def product_for(index: CatalogIndex, rules: FormatDefinition, wanted: str | list[str],
@@ -207,7 +245,7 @@ def product_for(index: CatalogIndex, rules: FormatDefinition, wanted: str | list
                 or index.sets_named(name))
         if not sets:
             products = sorted({p.id for f in _deck_rules() for p in f.products})
-            raise Problem(422, "unknown-product", "Unprocessable Content",
+            raise Problem(404, "unknown-product", "Not Found",
                           f"{name!r} is neither a product ({', '.join(products)}) nor a set "
                           "id, code or name.", supported=products, **_at(where, "product"))
         set_ids.extend(sets[:1])
@@ -235,33 +273,38 @@ def _format(name: str, at: dict[str, str]) -> Format:
         return get_format(name)
     except KeyError:
         choices = [*ORDER, ALL]
-        raise Problem(422, "unknown-format", "Unprocessable Content",
+        raise Problem(404, "unknown-format", "Not Found",
                       f"No format {name!r}; formats: {', '.join(choices)}.",
                       supported=choices, **at) from None
 
 
 def _target(fmt: Format, play: str | None, at: dict[str, str] | None) -> Target:
-    """The deck rules to check against; `at` is None for format=all, which skips mismatches."""
+    """The deck rules to check against. A play the format lacks is not used (noticed
+    where `at` says; format=all skips team formats played otherwise, and says nothing)."""
     if isinstance(fmt, FormatDefinition):
+        notice = None
         if play is not None and play != fmt.play and at is not None:
-            raise Problem(422, "unknown-play", "Unprocessable Content",
-                          f"{fmt.id} is a {fmt.play} format; `play` applies to team formats.",
-                          supported=[fmt.play], **at)
-        return Target(fmt, fmt, None)
+            notice = Notice("play-not-used", f"{fmt.id} is a {fmt.play} format; `play` chooses "
+                            f"the deck rules of a team format, and {play} was not used.", at)
+        return Target(fmt, fmt, None, notice)
     chosen = play or "constructed"
-    if chosen not in fmt.plays:
-        raise Problem(422, "unknown-play", "Unprocessable Content",
-                      f"{fmt.id} is not played {chosen}; plays: {', '.join(fmt.plays)}.",
-                      supported=list(fmt.plays), **(at or {"pointer": "/play"}))
-    return Target(fmt, fmt.plays[chosen].deck, chosen)
+    if chosen in fmt.plays:
+        return Target(fmt, fmt.plays[chosen].deck, chosen)
+    only = next(iter(fmt.plays))
+    return Target(fmt, fmt.plays[only].deck, only, Notice(
+        "play-not-used", f"{fmt.id} is not played {chosen} (plays: {', '.join(fmt.plays)}); "
+        f"the deck was checked by its {only} rules.", at or {"pointer": "/play"}))
 
 
-def _require_limited(targets: list[Target], field: str, where: str) -> None:
-    if not any(target.rules.play == LIMITED for target in targets):
-        named = ", ".join(f"{t.format.id} ({t.rules.play})" for t in targets)
-        raise Problem(422, "limited-only", "Unprocessable Content",
-                      f"`{field}` applies to Limited play; the format asked is Constructed: "
-                      f"{named}.", **_at(where, field))
+def _limited(targets: list[Target]) -> bool:
+    return any(target.rules.play == LIMITED for target in targets)
+
+
+def _unused(targets: list[Target], field: str, where: str) -> Notice:
+    named = ", ".join(f"{t.format.id} ({t.rules.play})" for t in targets)
+    return Notice("limited-only",
+                  f"`{field}` applies to Limited play and was not used; the formats asked "
+                  f"are Constructed: {named}.", _at(where, field))
 
 
 def _comma_list(value: str) -> str | list[str]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-_PARTS = re.compile(r"^([^\d]*)(\d*)(.*)$")
+# DOTALL and \Z: any text splits, a line break too (a query may carry one)
+_PARTS = re.compile(r"^(\D*)(\d*)(.*)\Z", re.DOTALL)
 
 
 def number_sort_key(number: str) -> str:

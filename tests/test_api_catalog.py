@@ -31,6 +31,8 @@ def test_unknown_card_is_a_404_problem(client):
     ("set=base1&number=4", ["base1-4"]),
     ("name=Pokemon%20Center&set=BS", ["base1-85"]),
     ("name=ancient%20mew", ["djmovie-1"]),
+    ("set=base1&number=4%0A", ["base1-4"]),
+    ("set=base1&number=4%0Ax", []),
 ])
 def test_card_filters(client, query, expected):
     body = client.get(f"/v1/cards?{query}").get_json()

@@ -120,22 +120,17 @@ def test_unknown_and_ambiguous_cards(client):
 
 
 @pytest.mark.parametrize(("body", "status", "where"), [
-    ({"format": "nope", "deck": "x"}, 422, {"pointer": "/format"}),
+    ({"format": "nope", "deck": "x"}, 404, {"pointer": "/format"}),
     ({"format": ["modified", "modified"], "deck": "x"}, 422, {"pointer": "/format"}),
     ({"format": [], "deck": "x"}, 422, {"pointer": "/format"}),
     ({"format": 3, "deck": "x"}, 422, {"pointer": "/format"}),
-    ({"deck": "x"}, 422, {"pointer": "/format"}),
     ({"format": "modified"}, 422, {"pointer": "/deck"}),
     ({"format": "modified", "deck": 4}, 422, {"pointer": "/deck"}),
     ({"format": "modified", "deck": "x", "colour": 1}, 422, {"pointer": "/colour"}),
     ({"format": "modified", "deck": "x", "as_of": "2003-02-30"}, 422, {"pointer": "/as_of"}),
-    ({"format": "modified", "deck": "x", "pool": "1 Bill"}, 422, {"pointer": "/pool"}),
-    ({"format": "modified", "deck": "x", "product": "legendary-collection"}, 422,
-     {"pointer": "/product"}),
-    ({"format": "sealed", "deck": "x", "product": "zzz"}, 422, {"pointer": "/product"}),
+    ({"format": "sealed", "deck": "x", "product": "zzz"}, 404, {"pointer": "/product"}),
+    ({"format": "sealed", "deck": "x", "tournament": 0}, 422, {"pointer": "/tournament"}),
     ({"format": "sealed", "deck": "x", "product": [1]}, 422, {"pointer": "/product"}),
-    ({"format": "modified", "deck": "x", "play": "limited"}, 422, {"pointer": "/play"}),
-    ({"format": "2v2-casual", "deck": "x", "play": "limited"}, 422, {"pointer": "/play"}),
     ({"format": "sealed", "deck": "x", "pool": {"a": 1}}, 422, {"pointer": "/pool"}),
     ([], 422, {"pointer": ""}),
 ])
@@ -147,20 +142,24 @@ def test_bad_bodies_are_problems_that_say_where(client, body, status, where):
     assert {key: problem.get(key) for key in where} == where, problem
 
 
-@pytest.mark.parametrize(("query", "parameter"), [
-    ("", "format"), ("format=nope", "format"), ("format=modified&as_of=soon", "as_of"),
-    ("format=modified&color=red", "color"), ("format=sealed&product=zzz", "product"),
+@pytest.mark.parametrize(("query", "status", "parameter"), [
+    ("format=", 400, "format"), ("format=modified,,sealed", 400, "format"),
+    ("format=nope", 404, "format"), ("format=modified&as_of=soon", 400, "as_of"),
+    ("format=modified&color=red", 400, "color"), ("format=sealed&product=zzz", 404, "product"),
 ])
-def test_bad_queries_for_text_bodies(client, query, parameter):
+def test_bad_queries_for_text_bodies(client, query, status, parameter):
     response = post_text(client, LEGAL_EVERYWHERE_60, query)
-    assert response.status_code in (400, 422)
+    assert response.status_code == status
     problem = response.get_json()
     assert parameter in problem["detail"] or problem.get("parameter") == parameter
 
 
-def test_unknown_format_lists_the_formats(client):
-    problem = client.post("/v1/validate", json={"format": "standard", "deck": "x"}).get_json()
-    assert problem["supported"] == [*ORDER, "all"]
+def test_unknown_format_is_a_404_listing_the_formats(client):
+    for response in (client.post("/v1/validate", json={"format": "standard", "deck": "x"}),
+                     post_text(client, "x", "format=modified,standard")):
+        assert response.status_code == 404
+        assert response.get_json()["supported"] == [*ORDER, "all"]
+        assert "No format 'standard'" in response.get_json()["detail"]
 
 
 def test_a_bad_pool_line_says_which_line_of_the_pool(client):
@@ -211,10 +210,12 @@ def test_with_a_json_body_the_query_is_checked_then_ignored(client):
     body = {"format": "modified", "deck": LEGAL_EVERYWHERE_60}
     ignored = client.post("/v1/validate?format=partner-battles", json=body)
     assert ignored.status_code == 200 and ignored.get_json()["format"]["id"] == "modified"
-    malformed = client.post("/v1/validate?format=null&as_of=soon", json=body)
+    malformed = client.post("/v1/validate?format=modified,,&as_of=soon", json=body)
     assert malformed.status_code == 400
     assert malformed.get_json()["type"].endswith("/invalid-query")
     assert "as_of" in malformed.get_json()["detail"] and "format" in malformed.get_json()["detail"]
+    unknown = client.post("/v1/validate?format=null", json=body)
+    assert unknown.status_code == 404 and unknown.get_json()["parameter"] == "format"
 
 
 def test_a_query_list_may_repeat_a_format_but_a_json_list_may_not(client):
@@ -228,5 +229,57 @@ def test_a_query_list_may_repeat_a_format_but_a_json_list_may_not(client):
 
 def test_a_query_format_is_spelled_exactly(client):
     response = post_text(client, LEGAL_EVERYWHERE_60, "format=modified,%20unlimited")
-    assert response.status_code == 400
-    assert "formats: unlimited, modified," in response.get_json()["detail"]
+    assert response.status_code == 404
+    assert response.get_json()["detail"].startswith("No format ' unlimited'; formats: unlimited,")
+    assert response.get_json()["parameter"] == "format"
+
+
+def test_without_a_format_the_deck_is_checked_in_every_format(client):
+    text = post_text(client, LEGAL_EVERYWHERE_60, "").get_json()
+    json_body = client.post("/v1/validate", json={"deck": LEGAL_EVERYWHERE_60}).get_json()
+    for body in (text, json_body):
+        assert [v["format"]["id"] for v in body["verdicts"]] == [
+            v["format"]["id"] for v in post_text(client, LEGAL_EVERYWHERE_60,
+                                                 "format=all").get_json()["verdicts"]]
+        assert "modified" in body["legal_in"] and body["notices"] == []
+
+
+def test_a_pool_or_product_for_constructed_formats_is_read_but_not_used(client):
+    asked = client.post("/v1/validate", json={"format": "modified", "deck": MODIFIED_DECK,
+                                              "pool": "1 Bill LC 108",
+                                              "product": "legendary-collection"})
+    assert asked.status_code == 200
+    body = asked.get_json()
+    assert [(n["code"], n["pointer"]) for n in body["notices"]] == [
+        ("limited-only", "/pool"), ("limited-only", "/product")]
+    assert "modified (constructed)" in body["notices"][0]["detail"]
+    assert "pool" not in body
+    plain = client.post("/v1/validate", json={"format": "modified", "deck": MODIFIED_DECK})
+    assert {**body, "notices": []} == plain.get_json()
+    text = post_text(client, MODIFIED_DECK, "format=modified&product=legendary-collection")
+    assert [(n["code"], n["parameter"]) for n in text.get_json()["notices"]] == [
+        ("limited-only", "product")]
+    malformed = client.post("/v1/validate", json={"format": "modified", "deck": "x",
+                                                  "pool": "1 Bi\u0007ll"})
+    assert malformed.status_code == 400 and malformed.get_json()["line"] == 1
+
+
+def test_with_a_limited_format_among_several_the_pool_is_used_without_notice(client):
+    body = client.post("/v1/validate", json={"format": ["modified", "sealed"],
+                                             "deck": MODIFIED_DECK,
+                                             "pool": "1 Bill LC 108"}).get_json()
+    assert body["notices"] == [] and body["pool"]["counts"]["total"] == 1
+
+
+@pytest.mark.parametrize(("asked", "checked", "play"), [
+    ("modified", "modified", "constructed"), ("2v2-casual", "2v2-casual", "constructed")])
+def test_a_play_the_format_does_not_have_is_not_used(client, asked, checked, play):
+    body = client.post("/v1/validate", json={"format": asked, "deck": LEGAL_EVERYWHERE_60,
+                                             "play": "limited"}).get_json()
+    assert (body["format"]["id"], body["format"]["play"]) == (checked, play)
+    assert [(n["code"], n["pointer"]) for n in body["notices"]] == [("play-not-used", "/play")]
+    text = post_text(client, LEGAL_EVERYWHERE_60, f"format={asked}&play=limited").get_json()
+    assert [(n["code"], n["parameter"]) for n in text["notices"]] == [("play-not-used", "play")]
+    every = post_text(client, LEGAL_EVERYWHERE_60, "play=limited").get_json()
+    assert every["notices"] == [] and "2v2-casual" not in [
+        v["format"]["id"] for v in every["verdicts"]]

@@ -50,11 +50,7 @@ def test_team_battle_limited_counts_both_pools_together(client):
     ({"format": "team-multiplay", "players": []}, "/players"),
     ({"format": "team-multiplay", "players": [{"seat": "A"}]}, "/players/0/deck"),
     ({"format": "team-multiplay", "players": [{"seat": "", "deck": "x"}]}, "/players/0/seat"),
-    ({"format": "team-multiplay", "players": [{"seat": "A", "deck": "x", "pool": "1 Bill"}]},
-     "/players/0/pool"),
     ({"format": "team-multiplay", "players": [{"seat": "A", "deck": 3}]}, "/players/0/deck"),
-    ({"format": "2v2-casual", "play": "limited", "players": [{"seat": "A", "deck": "x"}]},
-     "/play"),
     ({"format": "team-multiplay", "players": [{"seat": "A", "deck": "x"}] * 9}, "/players"),
 ])
 def test_bad_team_bodies(client, body, pointer):
@@ -66,3 +62,23 @@ def test_bad_team_bodies(client, body, pointer):
 def test_team_bodies_are_json_only(client):
     response = client.post("/v1/validate/team", data="4 Bill", content_type="text/plain")
     assert response.status_code == 415
+
+
+def test_a_pool_or_product_for_constructed_play_is_read_but_not_used(client):
+    body = post(client, {"format": "team-multiplay", "product": "legendary-collection",
+                         "players": [{"seat": "A", "deck": MODIFIED, "pool": "1 Bill LC 108"}]})
+    assert body.status_code == 200
+    team = body.get_json()
+    assert [(n["code"], n["pointer"]) for n in team["notices"]] == [
+        ("limited-only", "/players/0/pool"), ("limited-only", "/product")]
+    assert "pool" not in team["players"][0]
+    malformed = post(client, {"format": "team-multiplay", "players": [
+        {"seat": "A", "deck": MODIFIED, "pool": "1 Bi\u0000ll"}]})
+    assert malformed.status_code == 400
+
+
+def test_a_team_format_without_limited_play_is_checked_constructed_and_says_so(client):
+    team = post(client, {"format": "2v2-casual", "play": "limited",
+                         "players": [{"seat": "A", "deck": MODIFIED}]}).get_json()
+    assert team["format"]["play"] == "constructed"
+    assert [(n["code"], n["pointer"]) for n in team["notices"]] == [("play-not-used", "/play")]
