@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install postgresql run import test lint bench clean
+.PHONY: install postgresql run import test contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -32,6 +32,11 @@ run: import
 
 test: install postgresql
 	$(BIN)/python -m pytest
+
+# The contract fuzz of the suite, longer and with a fresh seed each time.
+contract-fuzz: install postgresql
+	DECKJUDGE_FUZZ_EXAMPLES=$${EXAMPLES:-300} DECKJUDGE_FUZZ_SEED=$${SEED:-random} \
+	  $(BIN)/python -m pytest tests/test_schemathesis.py -k sqlite
 
 lint: install
 	$(BIN)/ruff check .
