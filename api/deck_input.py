@@ -3,9 +3,10 @@
 Every way a body can be wrong becomes a 4xx problem that says what and
 where: 415 for a media type we do not read, 400 for bytes that are not
 UTF-8, malformed JSON (with line and column) or control characters (with
-the line), 422 for JSON of the wrong shape, 413 for a decklist past its
-limits.  A decklist that parses with bad lines is not an error: those
-lines come back as problems in a 200 answer.
+the line), 422 for JSON of the wrong shape (a deck entry too) or a count
+out of 1–999, 413 for a decklist past its limits (a line too long too).
+Other lines that are not cards (a heading pasted along, a note) are not an
+error: they come back as problems in a 200 answer.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from flask import request
 
 from api.problems import Problem
 from decklist.detect import parse
-from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge
+from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge, LineProblem
 
 JSON, TEXT = "json", "text"
 _TEXT_CHARSETS = {"utf-8", "utf8", "us-ascii", "ascii"}
@@ -77,8 +78,10 @@ def _not_json(constant: str) -> None:
     raise _ConstantNotJson(constant)
 
 
-def decklist(value: Any, field: str = "deck") -> Decklist:
-    """Parse a decklist given as text or as JSON entries; anything else is a 422."""
+def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Decklist:
+    """Parse a decklist given as text or as JSON entries; anything else is a 422.
+
+    `pointer` is where the value is in the body (default `/field`; "" for a bare array)."""
     if isinstance(value, str):
         _refuse_control_characters(value, field)
     elif not isinstance(value, list):
@@ -86,10 +89,39 @@ def decklist(value: Any, field: str = "deck") -> Decklist:
                       f"`{field}` must be decklist text or an array of entries, not "
                       f"{_json_type(value)}.", pointer=f"/{field}")
     try:
-        return parse(value)
+        deck = parse(value)
     except DecklistTooLarge as error:
         raise Problem(413, "decklist-too-large", "Content Too Large", f"{error}.",
                       line=error.line) from None
+    _refuse_bad_values(deck, field, f"/{field}" if pointer is None else pointer,
+                       isinstance(value, list))
+    return deck
+
+
+# Line problems the service refuses rather than reports: values out of their declared
+# range or type are the caller's to fix, unlike a stray heading pasted with a list.
+_REFUSED = {"line-too-long": (413, "line-too-long", "Content Too Large"),
+            "count-out-of-range": (422, "count-out-of-range", "Unprocessable Content"),
+            "invalid-entry": (422, "invalid-entry", "Unprocessable Content")}
+
+
+def _refuse_bad_values(deck: Decklist, field: str, pointer: str, entries: bool) -> None:
+    for code, (status, slug, title) in _REFUSED.items():
+        bad = [problem for problem in deck.problems if problem.code == code]
+        if not bad:
+            continue
+        first = bad[0]
+        where = f"Entry {first.line}" if entries else f"Line {first.line}"
+        more = (f" ({len(bad) - 1} more: {_lines(bad[1:])})" if len(bad) > 1 else "")
+        at = {"pointer": f"{pointer}/{first.line - 1}"} if entries else {}
+        raise Problem(status, slug, title,
+                      f"{where} of `{field}` ({first.text!r}): {first.message}.{more}",
+                      line=first.line, lines=[problem.line for problem in bad], **at)
+
+
+def _lines(problems: list[LineProblem]) -> str:
+    shown = ", ".join(str(problem.line) for problem in problems[:10])
+    return shown + (", …" if len(problems) > 10 else "")
 
 
 def _refuse_control_characters(text: str, field: str) -> None:

@@ -17,7 +17,8 @@ bp = Blueprint("resolve", __name__, url_prefix="/v1")
 
 @bp.post("/resolve")
 def resolve_deck():
-    deck = deck_input.decklist(_deck_value(), "deck")
+    value, pointer = _deck_value()
+    deck = deck_input.decklist(value, "deck", pointer)
     index = store.index()
     lines = resolve(index, deck.entries)
     return {
@@ -29,15 +30,16 @@ def resolve_deck():
     }
 
 
-def _deck_value() -> Any:
+def _deck_value() -> tuple[Any, str]:
+    """The decklist sent, and its JSON pointer in the body."""
     if deck_input.body_kind() == deck_input.TEXT:
-        return deck_input.text_body()
+        return deck_input.text_body(), ""
     body = deck_input.json_body()
     if isinstance(body, list):
-        return body
+        return body, ""
     if not isinstance(body, dict) or set(body) != {"deck"}:
         unknown = sorted(set(body) - {"deck"}) if isinstance(body, dict) else []
         detail = (f"Unknown field(s): {', '.join(unknown)}." if unknown
                   else "Send {\"deck\": <text or entries>} or an array of entries.")
         raise Problem(422, "invalid-body", "Unprocessable Content", detail, pointer="")
-    return body["deck"]
+    return body["deck"], "/deck"

@@ -6,9 +6,11 @@ An entry's position (1-based) stands for its line number in diagnostics.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from decklist.model import (
+    CONTROL_CHARACTERS,
     MAIN,
     MAX_ENTRIES,
     MAX_LINE_COUNT,
@@ -22,6 +24,9 @@ from decklist.model import (
 )
 
 MAX_TEXT = 200
+# Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space
+# character the other does not (U+0085, U+FEFF).
+_BLANK = re.compile(r"[\s\u0085\ufeff]*\Z")
 _KEYS = {"count", "id", "name", "set", "number", "partner", "sideboard"}
 
 
@@ -52,16 +57,19 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     if unknown:
         return _invalid(position, shown, f"unknown field(s): {', '.join(unknown)}")
     count = item.get("count")
+    if isinstance(count, float) and count.is_integer():
+        count = int(count)  # JSON has one number type: 4.0 is the integer 4
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
         return _invalid(position, shown,
                            f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
     fields = {key: item.get(key) for key in ("id", "name", "set", "number")}
     for key, value in fields.items():
-        if value is not None and (not isinstance(value, str) or not value.strip()
-                                  or len(value) > MAX_TEXT):
+        if key in item and (not isinstance(value, str) or _BLANK.match(value)
+                                  or len(value) > MAX_TEXT
+                                  or CONTROL_CHARACTERS.search(value)):
             return _invalid(position, shown,
-                               f"{key} must be a non-empty string of at most {MAX_TEXT} "
-                               "characters")
+                            f"{key} must be a non-empty string of at most {MAX_TEXT} "
+                            "characters, with no control characters")
     if not fields["id"] and not fields["name"] and not (fields["set"] and fields["number"]):
         return _invalid(position, shown, "an entry needs an id, a name, or a set and number")
     for flag in ("partner", "sideboard"):

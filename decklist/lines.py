@@ -14,7 +14,8 @@ import re
 
 from decklist.model import Candidate
 
-_COUNT = re.compile(r"^\s*(?:\*\s*)?(\d+)\s*[xX×]?\s+(?=\S)(.*)$")
+# A minus sign is read as part of the count, so "-4 Bill" is a count out of range, not a name.
+_COUNT = re.compile(r"^\s*(?:\*\s*)?(-?\d+)\s*[xX×]?\s+(?=\S)(.*)$")
 # "(SET) NUMBER" with a set code or a set name: "Bill (LC) 108", "Pikachu (Jungle) 60".
 _PAREN = re.compile(
     r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9 &'.:\u2014\u2013-]{0,39})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)$")

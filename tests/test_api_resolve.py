@@ -62,12 +62,11 @@ def test_line_diagnostics_for_each_status(client):
 
 
 def test_problems_keep_their_lines_and_declared_totals_are_checked(client):
-    text = "Pokémon: 5\n4 Pikachu BS 58\nthis is not a card\n0 Bill BS 91\nTotal Cards: 4\n"
+    text = "Pokémon: 6\n4 Pikachu BS 58\nthis is not a card\n1 Bill BS 91\nTotal Cards: 4\n"
     body = post_text(client, text).get_json()
     problems = {(p["line"], p["code"]) for p in body["problems"]}
-    assert problems == {(3, "not-a-card-line"), (4, "count-out-of-range"),
-                        (1, "declared-total")}
-    assert body["counts"]["total"] == 4
+    assert problems == {(3, "not-a-card-line"), (1, "declared-total"), (5, "declared-total")}
+    assert body["counts"]["total"] == 5
 
 
 def test_sideboard_and_partner_sections_are_kept(client):
@@ -124,14 +123,23 @@ def test_wrong_method_is_405(client):
     assert response.status_code == 405 and "POST" in response.headers["Allow"]
 
 
-def test_hostile_json_entries_are_line_problems_not_errors(client):
+def test_hostile_json_entries_are_refused_naming_each(client):
     entries = [{"count": -1, "name": "Pikachu"}, {"count": 10**20, "name": "Pikachu"},
                {"count": 4, "name": "x" * 5000}, {"count": 1, "name": ["Pikachu"]},
-               {"count": 1, "name": "Robert'); DROP TABLE cards;--"}, "Pikachu"]
-    body = client.post("/v1/resolve", json=entries).get_json()
-    assert [p["line"] for p in body["problems"]] == [1, 2, 3, 4, 6]
-    assert body["lines"][0]["line"] == 5 and body["lines"][0]["status"] == "unknown"
-    assert len(json.dumps(body)) < 20_000
+               {"count": 1, "name": "Robert'); DROP TABLE cards;--"}, "Pikachu",
+               {"count": 1, "name": "Pika\u0000chu"}, {"count": 1, "name": None}]
+    response = client.post("/v1/resolve", json=entries)
+    assert response.status_code == 422
+    problem = response.get_json()
+    assert problem["type"].endswith("/invalid-entry") and problem["pointer"] == "/0"
+    assert problem["line"] == 1 and problem["lines"] == [1, 2, 3, 4, 6, 7, 8]
+    assert problem["detail"].startswith("Entry 1 of `deck`") and "6 more: 2, 3, 4" in (
+        problem["detail"])
+    assert len(json.dumps(problem)) < 20_000
+    in_body = client.post("/v1/resolve", json={"deck": entries[2:]}).get_json()
+    assert in_body["pointer"] == "/deck/0" and in_body["lines"] == [1, 2, 4, 5, 6]
+    sql = client.post("/v1/resolve", json=[entries[4], {"count": 4.0, "id": "base1-4"}])
+    assert [line["status"] for line in sql.get_json()["lines"]] == ["unknown", "resolved"]
 
 
 def test_without_a_catalog_resolve_is_503(empty_db_url):
