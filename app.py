@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.helpers import get_debug_flag
 
 from api import cards, formats, health, problems, request_ids, resolve, spec, validate
 from catalog import store
@@ -30,6 +31,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.from_mapping(config)
+    _refuse_debug(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store.init_app(app)
     problems.init_app(app)
@@ -39,3 +41,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     app.cli.add_command(catalog_cli)
     return app
+
+
+def _refuse_debug(app: Flask) -> None:
+    """deckjudge has no debug mode: Werkzeug's debugger runs code for whoever sees its page,
+    and a stray FLASK_DEBUG=1 in production must stop the service, not expose it."""
+    if get_debug_flag() or app.config.get("DEBUG"):
+        raise RuntimeError("deckjudge does not run in debug mode; unset FLASK_DEBUG (and "
+                           "DEBUG). Errors are logged with their traceback instead.")
