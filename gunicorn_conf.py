@@ -13,6 +13,8 @@ bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 # Validation is CPU-bound Python: one worker a core, a few threads for I/O waits.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+# gthread, but a graceful stop answers every connection the server took (see the module).
+worker_class = "api.draining_worker.DrainingThreadWorker"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM, in-flight requests get this long to finish before workers are killed.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))

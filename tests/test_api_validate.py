@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, make_client
 from validators.formats import ORDER
 
 MODIFIED_DECK = "4 Bill LC 108\n1 Charizard BS 4\n4 Blastoise BS 2\n51 Fire Energy BS 98\n"
@@ -283,3 +283,11 @@ def test_a_play_the_format_does_not_have_is_not_used(client, asked, checked, pla
     every = post_text(client, LEGAL_EVERYWHERE_60, "play=limited").get_json()
     assert every["notices"] == [] and "2v2-casual" not in [
         v["format"]["id"] for v in every["verdicts"]]
+
+
+def test_a_catalog_without_the_set_a_pool_is_dated_by_still_answers(mini_db_url):
+    # Modified adds every expansion after Expedition (ecard1); the mini catalog lacks it.
+    response = post_text(make_client(mini_db_url), "4 Charizard BS 4\n", "format=modified")
+    assert response.status_code == 200
+    charizard = response.get_json()["cards"][0]
+    assert charizard["legal_via"]["id"] == "base6-3"  # through a set the pool lists by name

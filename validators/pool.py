@@ -19,8 +19,8 @@ class PoolLegality:
         self.index = index
         self.pool = pool
         self.as_of = as_of
-        self._later_than = index.sets[pool.later_than].release_date if pool.later_than else None
-        self._from = index.sets[pool.from_set].release_date if pool.from_set else None
+        self._later_than = _release(index, pool.later_than)
+        self._from = _release(index, pool.from_set)
         self._via: dict[tuple[str, str], Printing | None] = {}
 
     def in_pool(self, printing: Printing) -> bool:
@@ -71,3 +71,11 @@ class PoolLegality:
         number = int(digits.group()) if digits else 0
         low, high = bounds
         return number >= low and (high is None or number <= high)
+
+
+def _release(index: CatalogIndex, set_id: str | None) -> dt.date | None:
+    """The release date of the set a pool is anchored on. A catalog without that set (a
+    partial import) adds no set by date: the pool errs towards too few cards, never too
+    many, so no illegal card passes."""
+    info = index.sets.get(set_id) if set_id else None
+    return info.release_date if info else None
