@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install postgresql run import test contract-fuzz lint bench clean
+.PHONY: install postgresql wrk run import test contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -41,8 +41,16 @@ contract-fuzz: install postgresql
 lint: install
 	$(BIN)/ruff check .
 
-bench: import
-	$(BIN)/python bench/validate.py
+# The load benchmark drives gunicorn with wrk; on Debian without it, install the package.
+wrk:
+	@if ! command -v wrk >/dev/null && command -v apt-get >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $$sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null; \
+	fi
+
+bench: import wrk
+	$(BIN)/python bench/run.py
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

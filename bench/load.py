@@ -1,0 +1,205 @@
+"""Throughput and latency of the real gunicorn under wrk, on loopback.
+
+    .venv/bin/python bench/load.py [--seconds 10] [--connections 8,32,64]
+
+Starts gunicorn with gunicorn_conf.py (one worker a core) on the catalog
+DATABASE_URL names, drives it with wrk (Debian's `wrk` package) for a fixed
+time at each concurrency, and prints requests/s, p50/p99 latency, non-2xx
+answers and the peak RSS of each worker (VmHWM). Then it runs validate at
+half the peak rate (wrk's per-request delay) for the p99 there. A benchmark
+prints figures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app import create_app  # noqa: E402
+from bench.decks import modified_decks, partner_text  # noqa: E402
+from catalog import store  # noqa: E402
+
+# wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
+LUA = """
+local bodies = {%(bodies)s}
+local method, path, ctype, pause = %(method)s, %(path)s, %(ctype)s, %(pause)d
+local n = 0
+request = function()
+  n = n + 1
+  local body = bodies[(n %% #bodies) + 1]
+  if body == "" then return wrk.format(method, path) end
+  return wrk.format(method, path, {["Content-Type"] = ctype}, body)
+end
+if pause > 0 then delay = function() return pause end end
+"""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    label: str
+    method: str
+    path: str
+    bodies: list[str]
+    ctype: str = "text/plain"
+
+
+@dataclass(frozen=True)
+class Result:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    non_2xx: int
+    errors: int
+
+
+def lua(text: str) -> str:
+    """A Lua string literal: JSON's escapes (\\n, \\", \\\\) are Lua's; no \\u is needed
+    with the text kept as UTF-8."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def run_wrk(base: str, scenario: Scenario, connections: int, seconds: float,
+            pause_ms: int = 0) -> Result:
+    script = LUA % {"bodies": ", ".join(lua(body) for body in scenario.bodies),
+                    "method": lua(scenario.method), "path": lua(scenario.path),
+                    "ctype": lua(scenario.ctype), "pause": pause_ms}
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
+        handle.write(script)
+    try:
+        command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections),
+                   "-d", f"{max(int(seconds), 1)}s", "--latency", "-s", handle.name, base]
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(handle.name)
+    return _parse(out)
+
+
+def _parse(out: str) -> Result:
+    def ms(label: str) -> float:
+        value, unit = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
+                       out)
+    return Result(float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1]), ms("50"), ms("99"),
+                  int(non_2xx[1]) if non_2xx else 0,
+                  sum(int(n) for n in errors.groups()) if errors else 0)
+
+
+def peak_rss_mib(pidfile: Path) -> list[float]:
+    master = int(pidfile.read_text())
+    peaks = []
+    for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        status = Path(f"/proc/{pid}/status").read_text()
+        peaks.append(int(re.search(r"VmHWM:\s+(\d+)", status)[1]) / 1024)
+    return peaks
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_gunicorn(pidfile: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "GUNICORN_CMD_ARGS": f"--pid {pidfile}"}
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn_conf.py",
+                               "app:create_app()"], cwd=ROOT, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            if requests.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return server, base
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    server.kill()
+    raise SystemExit("gunicorn did not become ready (is the catalog imported? make import)")
+
+
+def scenarios() -> list[Scenario]:
+    app = create_app()
+    with app.app_context():
+        decks = modified_decks(store.index())
+    as_json = [json.dumps({"format": "modified", "deck": deck.entries}) for deck in decks]
+    return [
+        Scenario("GET /healthz", "GET", "/healthz", [""]),
+        Scenario(f"validate text, {len(decks)} modified decks", "POST",
+                 "/v1/validate?format=modified", [deck.text for deck in decks]),
+        Scenario(f"validate JSON, {len(decks)} modified decks", "POST", "/v1/validate",
+                 as_json, "application/json"),
+        Scenario("validate format=all, one deck", "POST", "/v1/validate?format=all",
+                 [decks[0].text]),
+        Scenario("validate partner-battles, 100 cards", "POST",
+                 "/v1/validate?format=partner-battles", [partner_text()]),
+    ]
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--seconds", type=float, default=10)
+    options.add_argument("--connections", default="8,32,64")
+    args = options.parse_args()
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed: apt-get install wrk")
+    concurrencies = [int(n) for n in args.connections.split(",")]
+    plan = scenarios()
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        server, base = start_gunicorn(pidfile)
+        try:
+            peaks = measure(base, plan, concurrencies, args.seconds)
+            peak_rss = ", ".join(f"{mib:.0f} MiB" for mib in peak_rss_mib(pidfile))
+            print(f"peak RSS per worker: {peak_rss}")
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(60)
+    healthz, text = peaks[plan[0].label], peaks[plan[1].label]
+    print(f"validate text / healthz throughput (peaks of this run): {text / healthz:.0%}")
+
+
+def measure(base: str, plan: list[Scenario], concurrencies: list[int],
+            seconds: float) -> dict[str, float]:
+    print(f"gunicorn at {base}, {os.cpu_count()} cores; wrk {seconds:.0f} s a run")
+    print(f"{'scenario':<40} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'non-2xx':>8} {'errors':>7}")
+    peaks: dict[str, float] = {}
+    for scenario in plan:
+        for connections in concurrencies:
+            result = run_wrk(base, scenario, connections, seconds)
+            peaks[scenario.label] = max(peaks.get(scenario.label, 0), result.rps)
+            print(f"{scenario.label:<40} {connections:>5} {result.rps:>9.0f} "
+                  f"{result.p50_ms:>8.2f} {result.p99_ms:>8.2f} {result.non_2xx:>8} "
+                  f"{result.errors:>7}")
+    text = plan[1]
+    half = peaks[text.label] / 2
+    connections = 16
+    # Each connection waits `pause` between requests: 16 connections at half the peak rate.
+    pause = max(int(connections / half * 1000), 1)
+    result = run_wrk(base, text, connections, seconds, pause)
+    print(f"{text.label} at half its peak ({half:.0f} req/s asked, {result.rps:.0f} done): "
+          f"p50 {result.p50_ms:.2f} ms, p99 {result.p99_ms:.2f} ms, "
+          f"non-2xx {result.non_2xx}, errors {result.errors}")
+    return peaks
+
+
+if __name__ == "__main__":
+    main()

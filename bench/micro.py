@@ -1,0 +1,85 @@
+"""In-process cost of one validation: parse + resolve + check, and the whole request.
+
+    .venv/bin/python bench/micro.py [SECONDS]
+
+On the catalog DATABASE_URL names (default: the embedded SQLite file), with
+the worker's in-memory index loaded, as a gunicorn worker holds it. Prints
+the median and 99th percentile per deck. A benchmark prints figures; it
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app import create_app  # noqa: E402
+from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
+from catalog import store  # noqa: E402
+from decklist.detect import parse  # noqa: E402
+from decklist.resolve import resolve  # noqa: E402
+from validators.engine import validate  # noqa: E402
+from validators.formats import deck_rules, get_format  # noqa: E402
+
+
+def timed(work: Callable[[], object], seconds: float) -> list[float]:
+    for _ in range(20):
+        work()  # warm caches as a running worker has them
+    timings = []
+    stop = time.perf_counter() + seconds
+    while time.perf_counter() < stop:
+        start = time.perf_counter()
+        work()
+        timings.append(time.perf_counter() - start)
+    return timings
+
+
+def report(label: str, timings: list[float]) -> None:
+    ordered = sorted(timings)
+    p99 = ordered[int(len(ordered) * 0.99) - 1]
+    print(f"  {label:<46} median {statistics.median(ordered) * 1e6:8.0f} µs"
+          f"   p99 {p99 * 1e6:8.0f} µs   (n={len(ordered)})")
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2
+    app = create_app()
+    with app.app_context():
+        index = store.index()
+    decks = modified_decks(index)
+    wide = sixty_lines(decks)
+    modified = deck_rules(get_format("modified"))
+    partner = deck_rules(get_format("partner-battles"))
+
+    def check(text: str, rules=modified) -> Callable[[], object]:
+        return lambda: validate(index, resolve(index, parse(text).entries), rules)
+
+    print(f"in process, catalog {index.version}, one thread:")
+    typical = decks[0]
+    report(f"parse+resolve+check, {typical.lines} lines (60 cards)", timed(check(typical.text),
+                                                                          seconds))
+    report("parse+resolve+check, 60 lines (60 cards)", timed(check(wide.text), seconds))
+    report("  of which parse", timed(lambda: parse(wide.text), seconds))
+    report("  of which parse+resolve", timed(lambda: resolve(index, parse(wide.text).entries),
+                                             seconds))
+    report("parse+resolve+check, partner-battles 100 cards",
+           timed(check(partner_text(), partner), seconds))
+    client = app.test_client()
+
+    def request(text: str, query: str) -> Callable[[], object]:
+        return lambda: client.post(f"/v1/validate?{query}", data=text.encode(),
+                                   content_type="text/plain")
+
+    report(f"whole request (Flask, JSON out), {typical.lines} lines",
+           timed(request(typical.text, "format=modified"), seconds))
+    report("whole request, 60 lines", timed(request(wide.text, "format=modified"), seconds))
+    report("whole request, format=all", timed(request(typical.text, "format=all"), seconds))
+
+
+if __name__ == "__main__":
+    main()
