@@ -158,23 +158,21 @@ def validate_request() -> ValidateRequest:
     deck = deck_input.decklist(body["deck"], "deck")
     pool = deck_input.decklist(body["pool"], "pool") if body["pool"] is not None else None
     notices = [t.notice for t in targets if t.notice is not None]
-    notices += [_unused(targets, name, where) for name in ("pool", "product")
-                if body[name] is not None and not _limited(targets)]
-    if not _limited(targets):
-        pool, body["product"] = None, None
+    limited = _limited(targets)
+    if not limited:
+        notices += [_unused(targets, name, where) for name in ("pool", "product")
+                    if body[name] is not None]
     return ValidateRequest(targets, body["format"] == ALL or isinstance(body["format"], list),
-                           deck, pool, body["product"], body["as_of"], body["tournament"],
-                           notices)
+                           deck, pool if limited else None,
+                           body["product"] if limited else None, body["as_of"],
+                           body["tournament"], notices)
 
 
 def _check_query() -> None:
     """With a JSON body the body says it all, and the query is not used; a malformed
     query is still refused rather than silently passed over."""
     if request.args:
-        names = _comma_list(load_query(ValidateQuery())["format"])
-        for name in [names] if isinstance(names, str) else names:
-            if name != ALL:
-                _format(name, {"parameter": "format"})
+        _targets(_distinct(_comma_list(load_query(ValidateQuery())["format"])), None, "?")
 
 
 @dataclass(frozen=True)

@@ -65,8 +65,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     fields = {key: item.get(key) for key in ("id", "name", "set", "number")}
     for key, value in fields.items():
         if key in item and (not isinstance(value, str) or _BLANK.match(value)
-                                  or len(value) > MAX_TEXT
-                                  or CONTROL_CHARACTERS.search(value)):
+                            or len(value) > MAX_TEXT or CONTROL_CHARACTERS.search(value)):
             return _invalid(position, shown,
                             f"{key} must be a non-empty string of at most {MAX_TEXT} "
                             "characters, with no control characters")
