@@ -4,6 +4,13 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Installs a Debian package (as root, or with sudo); does nothing where there is no apt-get.
+apt_install = if command -v apt-get >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
+	fi
+
 .PHONY: install postgresql wrk run import test contract-fuzz lint bench clean
 
 install: $(STAMP)
@@ -17,12 +24,8 @@ $(STAMP): pyproject.toml
 # The tests run every database test on a real PostgreSQL server they start themselves
 # from the server binaries; on Debian without them, install the package.
 postgresql:
-	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "$$DECKJUDGE_PG_BIN" ] \
-	    && command -v apt-get >/dev/null; then \
-	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	    $$sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null; \
-	fi
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "$$DECKJUDGE_PG_BIN" ]; \
+	then $(call apt_install,postgresql); fi
 
 import: install
 	$(BIN)/flask --app app catalog import
@@ -43,11 +46,7 @@ lint: install
 
 # The load benchmark drives gunicorn with wrk; on Debian without it, install the package.
 wrk:
-	@if ! command -v wrk >/dev/null && command -v apt-get >/dev/null; then \
-	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
-	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-	    $$sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null; \
-	fi
+	@if ! command -v wrk >/dev/null; then $(call apt_install,wrk); fi
 
 bench: import wrk
 	$(BIN)/python bench/run.py
