@@ -8,10 +8,10 @@ from typing import Any
 from api.deck_views import deck_counts, line_view, printing_view
 from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine
-from validators.context import CardStanding
 from validators.engine import Verdict
 from validators.model import CardRef, Format, FormatDefinition, Violation
 from validators.pool import PoolLegality
+from validators.standing import CardStanding
 from validators.team import TeamVerdict
 
 

@@ -11,11 +11,14 @@ printings take about 17 MB and 0.6 s to build (measured with tracemalloc).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
@@ -26,6 +29,7 @@ from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.names import search_key
 from catalog.numbers import number_key, number_sort_key
 
+T = TypeVar("T")
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
 _PREFIXED = re.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
@@ -84,6 +88,18 @@ class CatalogIndex:
     # A promo number's series prefix → its set ("SWSH" → swshp).
     promo_prefixes: dict[str, str]
     _ids_folded: dict[str, str] = field(default_factory=dict)
+    _memos: dict[Callable[..., Any], Callable[..., Any]] = field(
+        default_factory=dict, repr=False, compare=False)
+
+    def memo(self, function: Callable[..., T], maxsize: int) -> Callable[..., T]:
+        """`function(self, *args)`, remembered for the life of this index (bounded LRU,
+        thread-safe).  What is derived from one catalog version goes with it: a re-import
+        swaps the index, and the new one starts empty."""
+        cached = self._memos.get(function)
+        if cached is None:
+            cached = self._memos.setdefault(
+                function, functools.lru_cache(maxsize=maxsize)(functools.partial(function, self)))
+        return cached
 
     def card(self, card_id: str) -> Printing | None:
         """A printing by id, in any letter case ("BASE1-4")."""

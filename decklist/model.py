@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # Sections a decklist may name; "main" is a deck without headers.
 POKEMON, TRAINER, ENERGY, MAIN = "pokemon", "trainer", "energy", "main"
@@ -26,9 +27,12 @@ class DecklistTooLarge(ValueError):
         self.line = line
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One reading of a line's card reference, tried in order by the resolver."""
+class Candidate(NamedTuple):
+    """One reading of a line's card reference, tried in order by the resolver.
+
+    A named tuple rather than a dataclass: a line's readings are the key its resolution is
+    cached by (decklist.resolve), and a tuple hashes in C.
+    """
 
     name: str | None = None
     set_code: str | None = None
@@ -36,7 +40,7 @@ class Candidate:
     card_id: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One decklist line that names a card."""
 

@@ -14,9 +14,8 @@ name to decide, and the line says so.
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
@@ -32,6 +31,9 @@ _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
 # Exporters' pseudo-sets for basic Energy: PTCG Live "Energy", PTCGO "XYEnergy", "SMEnergy".
 _ENERGY_PSEUDO_SET = re.compile(r"^[A-Za-z]*Energy$", re.IGNORECASE)
 MAX_SUGGESTIONS = 5
+# Distinct readings whose resolution a worker keeps per catalog: more than the lines of every
+# deck in use at once; a re-import drops them with the old index.
+_CACHED_RESOLUTIONS = 8192
 _FUZZY_CUTOFF = 70
 
 
@@ -43,68 +45,110 @@ class Suggestion:
     printing: Printing
 
 
-@dataclass
-class ResolvedLine:
-    entry: Entry
-    status: str
-    method: str | None = None
-    printings: tuple[Printing, ...] = ()
-    notes: list[str] = field(default_factory=list)
-    suggestions: list[Suggestion] = field(default_factory=list)
+@dataclass(frozen=True, slots=True, eq=False)
+class Resolution:
+    """What a line's readings name in one catalog: the same for every line that reads alike,
+    so it is computed once per catalog index and shared (compared by identity)."""
 
-    @functools.cached_property
-    def groups(self) -> list[tuple[Printing, ...]]:
-        """The candidate printings grouped by card (function_key), in catalog order."""
+    status: str
+    method: str | None
+    printings: tuple[Printing, ...]
+    notes: tuple[str, ...]
+    suggestions: tuple[Suggestion, ...]
+    # The printings grouped by card (function_key), in catalog order.
+    groups: tuple[tuple[Printing, ...], ...]
+
+    @classmethod
+    def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
+           notes: list[str], suggestions: list[Suggestion] | None = None) -> Resolution:
         grouped: dict[str, list[Printing]] = {}
-        for printing in self.printings:
+        for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
-        return [tuple(group) for group in grouped.values()]
+        return cls(status, method, printings, tuple(notes), tuple(suggestions or ()),
+                   tuple(tuple(group) for group in grouped.values()))
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedLine:
+    """One decklist line and what it resolved to."""
+
+    entry: Entry
+    resolution: Resolution
+
+    @property
+    def status(self) -> str:
+        return self.resolution.status
+
+    @property
+    def method(self) -> str | None:
+        return self.resolution.method
+
+    @property
+    def printings(self) -> tuple[Printing, ...]:
+        return self.resolution.printings
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self.resolution.notes
+
+    @property
+    def suggestions(self) -> tuple[Suggestion, ...]:
+        return self.resolution.suggestions
+
+    @property
+    def groups(self) -> tuple[tuple[Printing, ...], ...]:
+        return self.resolution.groups
 
     @property
     def card(self) -> Printing | None:
         """The printing the line stands for, when it names one card."""
-        return self.printings[0] if self.status == RESOLVED else None
+        resolution = self.resolution
+        return resolution.printings[0] if resolution.status == RESOLVED else None
 
     @property
     def supertype(self) -> str | None:
         """The supertype every candidate shares, or None."""
-        kinds = {printing.supertype for printing in self.printings}
+        kinds = {printing.supertype for printing in self.resolution.printings}
         return kinds.pop() if len(kinds) == 1 else None
 
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
-    return [resolve_entry(index, entry) for entry in entries]
+    cached = index.memo(_resolution, _CACHED_RESOLUTIONS)
+    return [ResolvedLine(entry, cached(entry.candidates)) for entry in entries]
 
 
 def resolve_entry(index: CatalogIndex, entry: Entry) -> ResolvedLine:
-    attempt = _Attempt(index, entry)
-    return attempt.run()
+    return ResolvedLine(entry, index.memo(_resolution, _CACHED_RESOLUTIONS)(entry.candidates))
+
+
+def _resolution(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> Resolution:
+    return _Attempt(index, candidates).run()
 
 
 class _Attempt:
     """One line's way through its readings, keeping what explains a miss."""
 
-    def __init__(self, index: CatalogIndex, entry: Entry) -> None:
+    def __init__(self, index: CatalogIndex, candidates: tuple[Candidate, ...]) -> None:
         self.index = index
-        self.entry = entry
+        self.candidates = candidates
         self.fallback_notes: list[str] = []  # why the name alone decided
         self.miss_notes: list[str] = []  # why an explicit reference did not fit
         self.near: list[Suggestion] = []
 
-    def run(self) -> ResolvedLine:
-        for candidate in self.entry.candidates:
+    def run(self) -> Resolution:
+        for candidate in self.candidates:
             found = self._by_id(candidate) or self._by_set(candidate)
             if found:
                 return found
         if self.miss_notes:
             return self._unknown()
-        for candidate in self.entry.candidates:
+        for candidate in self.candidates:
             printings = self._named_in_set(candidate) if candidate.name else ()
             if printings:
                 return self._line(NAME, printings, self.fallback_notes)
         return self._unknown()
 
-    def _by_id(self, candidate: Candidate) -> ResolvedLine | None:
+    def _by_id(self, candidate: Candidate) -> Resolution | None:
         if not candidate.card_id:
             return None
         printing = self.index.card(candidate.card_id)
@@ -119,7 +163,7 @@ class _Attempt:
                          "the id decides")
         return self._line(ID, (printing,), notes)
 
-    def _by_set(self, candidate: Candidate) -> ResolvedLine | None:
+    def _by_set(self, candidate: Candidate) -> Resolution | None:
         if not candidate.number:
             return None
         if candidate.set_code:
@@ -186,24 +230,29 @@ class _Attempt:
         return printings
 
     def _line(self, method: str, printings: tuple[Printing, ...],
-              notes: list[str]) -> ResolvedLine:
+              notes: list[str]) -> Resolution:
         status = RESOLVED if len({p.function_key for p in printings}) == 1 else AMBIGUOUS
-        return ResolvedLine(self.entry, status, method, printings, list(notes))
+        return Resolution.of(status, method, printings, notes)
 
-    def _unknown(self) -> ResolvedLine:
+    def _unknown(self) -> Resolution:
         suggestions = _unique(self.near)
         if not any(s.reason in ("right-number", "other-set") for s in suggestions):
             suggestions += self._closest_names()
         notes = self.miss_notes + self.fallback_notes
-        return ResolvedLine(self.entry, UNKNOWN, None, (), notes,
-                            suggestions[:MAX_SUGGESTIONS * 2])
+        return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2])
 
     def _closest_names(self) -> list[Suggestion]:
-        names = [c.name for c in self.entry.candidates if c.name] or [self.entry.text]
+        names = [c.name for c in self.candidates if c.name] or [_written(self.candidates[0])]
         matches = process.extract(search_key(names[0]), self.index.by_name.keys(),
                                   scorer=fuzz.QRatio, limit=MAX_SUGGESTIONS,
                                   score_cutoff=_FUZZY_CUTOFF)
         return [Suggestion("closest-name", self.index.by_name[key][0]) for key, _, _ in matches]
+
+
+def _written(candidate: Candidate) -> str:
+    """A reading without a name as the line wrote it, for finding names close to it."""
+    return " ".join(part for part in (candidate.card_id, candidate.set_code, candidate.number)
+                    if part)
 
 
 def _fits(key: str, printing: Printing) -> bool:

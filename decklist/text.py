@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 
 from decklist.lines import readings, split_count
 from decklist.model import (
@@ -17,6 +19,7 @@ from decklist.model import (
     POKEMON,
     SIDEBOARD,
     TRAINER,
+    Candidate,
     Decklist,
     DecklistTooLarge,
     Entry,
@@ -46,6 +49,28 @@ def clean_line(line: str) -> str:
     return " ".join(line.replace("\t", " ").split())
 
 
+# Kinds of line.
+_SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header", "total", "card"
+# Distinct raw lines remembered: decklists repeat the same few thousand lines, and a line's
+# reading never depends on the deck around it.  Longer lines are read afresh, so the cache
+# holds at most this many short strings (a few MB).
+_CACHED_LINES = 8192
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """What one raw line is, whatever deck it is in."""
+
+    kind: str
+    text: str = ""  # the cleaned line; for a card line, its card reference
+    code: str = ""  # _PROBLEM: the problem's code, with its message
+    message: str = ""
+    number: int | None = None  # _CARD: the count; _HEADER_LINE/_TOTAL_LINE: a stated total
+    section: str | None = None  # _HEADER_LINE: the section it opens; _CARD: PARTNER inline
+    hint: str | None = None  # the export form the line shows ("ptcgo", "limitless", …)
+    candidates: tuple[Candidate, ...] = ()
+
+
 def parse_text(text: str) -> Decklist:
     deck = Decklist(input_format="plain")
     section = MAIN
@@ -54,39 +79,56 @@ def parse_text(text: str) -> Decklist:
         raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
                                f"{len(lines)}", MAX_LINES + 1)
     for number, raw in enumerate(lines, start=1):
-        # Checked before cleaning: str.split() would quietly turn some controls into spaces.
-        if CONTROL_CHARACTERS.search(raw):
-            shown = clean_line(CONTROL_CHARACTERS.sub("\ufffd", raw))[:MAX_LINE_LENGTH]
-            deck.problems.append(LineProblem(number, shown, "the line holds control characters",
-                                             "control-character"))
-            continue
-        line = clean_line(raw)
-        if len(line) > MAX_LINE_LENGTH:
-            deck.problems.append(LineProblem(number, line[:MAX_LINE_LENGTH] + "…",
-                                             f"a line may be at most {MAX_LINE_LENGTH} "
-                                             "characters long", "line-too-long"))
-            continue
-        if not line or line.startswith("//") or _DECORATION.match(line) or (
-                line.startswith("#") and not line.startswith("##")):
-            continue
-        header = _HEADER.match(line)
-        if header:
-            section = _section(header.group("name"))
-            _note_header(deck, header, section, number)
-            continue
-        total = _TOTAL.match(line)
-        if total:
-            deck.declared["total"] = (int(total.group(1)), number)
-            continue
-        inline = _INLINE_PARTNER.match(line)
-        if inline:
-            _card_line(deck, number, inline.group(1), PARTNER)
-            continue
-        if line.startswith("* "):
-            deck.input_format = "ptcgo"
-        _card_line(deck, number, line, section)
+        line = _cached_line(raw) if len(raw) <= MAX_LINE_LENGTH else _read_line(raw)
+        kind = line.kind
+        if kind == _CARD:
+            if len(deck.entries) >= MAX_ENTRIES:
+                raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} card lines",
+                                       number)
+            deck.entries.append(Entry(number, line.number, line.text, line.section or section,
+                                      line.candidates))
+        elif kind == _PROBLEM:
+            deck.problems.append(LineProblem(number, line.text, line.message, line.code))
+        elif kind == _HEADER_LINE:
+            section = line.section
+            if line.number is not None:
+                deck.declared[section] = (line.number, number)
+        elif kind == _TOTAL_LINE:
+            deck.declared["total"] = (line.number, number)
+        # PTCGO's marks tell the form whatever came first; the others only when nothing did.
+        if line.hint and (line.hint == "ptcgo" or deck.input_format == "plain"):
+            deck.input_format = line.hint
     _check_declared(deck)
     return deck
+
+
+def _read_line(raw: str) -> _Line:
+    # Checked before cleaning: str.split() would quietly turn some controls into spaces.
+    if CONTROL_CHARACTERS.search(raw):
+        shown = clean_line(CONTROL_CHARACTERS.sub("\ufffd", raw))[:MAX_LINE_LENGTH]
+        return _Line(_PROBLEM, shown, "control-character", "the line holds control characters")
+    line = clean_line(raw)
+    if len(line) > MAX_LINE_LENGTH:
+        return _Line(_PROBLEM, line[:MAX_LINE_LENGTH] + "…", "line-too-long",
+                     f"a line may be at most {MAX_LINE_LENGTH} characters long")
+    if not line or line.startswith("//") or _DECORATION.match(line) or (
+            line.startswith("#") and not line.startswith("##")):
+        return _Line(_SKIP)
+    header = _HEADER.match(line)
+    if header:
+        stated = header.group("n1") or header.group("n2")
+        return _Line(_HEADER_LINE, line, number=int(stated) if stated else None,
+                     section=_section(header.group("name")), hint=_header_hint(header))
+    total = _TOTAL.match(line)
+    if total:
+        return _Line(_TOTAL_LINE, line, number=int(total.group(1)))
+    inline = _INLINE_PARTNER.match(line)
+    if inline:
+        return _card_line(inline.group(1), PARTNER, None)
+    return _card_line(line, None, "ptcgo" if line.startswith("* ") else None)
+
+
+_cached_line = functools.lru_cache(maxsize=_CACHED_LINES)(_read_line)
 
 
 def _check_declared(deck: Decklist) -> None:
@@ -107,16 +149,15 @@ def _section(name: str) -> str:
     return next(section for stem, section in _SECTION_STEMS if lowered.startswith(stem))
 
 
-def _note_header(deck: Decklist, header: re.Match, section: str, number: int) -> None:
+def _header_hint(header: re.Match) -> str | None:
+    """The export form a section header is written in, if it shows one."""
     if header.group("hashes"):
-        deck.input_format = "ptcgo"
-    elif header.group("n2") and deck.input_format == "plain":
-        deck.input_format = "limitless"
-    elif header.group("sep") == ":" and header.group("n1") and deck.input_format == "plain":
-        deck.input_format = "ptcg-live"
-    stated = header.group("n1") or header.group("n2")
-    if stated:
-        deck.declared[section] = (int(stated), number)
+        return "ptcgo"
+    if header.group("n2"):
+        return "limitless"
+    if header.group("sep") == ":" and header.group("n1"):
+        return "ptcg-live"
+    return None
 
 
 def _counted_under(entry_section: str, header_section: str) -> bool:
@@ -127,19 +168,14 @@ def _counted_under(entry_section: str, header_section: str) -> bool:
     return entry_section == header_section
 
 
-def _card_line(deck: Decklist, number: int, line: str, section: str) -> None:
+def _card_line(line: str, section: str | None, hint: str | None) -> _Line:
     split = split_count(line)
     if split is None:
-        deck.problems.append(LineProblem(
-            number, line, "not a card line: expected COUNT NAME [SET NUMBER], a section "
-            "header or a comment", "not-a-card-line"))
-        return
+        return _Line(_PROBLEM, line, "not-a-card-line", "not a card line: expected COUNT NAME "
+                     "[SET NUMBER], a section header or a comment", hint=hint)
     count, reference = split
     if not 1 <= count <= MAX_LINE_COUNT:
-        deck.problems.append(LineProblem(
-            number, line, f"count must be from 1 to {MAX_LINE_COUNT}, not {count}",
-            "count-out-of-range"))
-        return
-    if len(deck.entries) >= MAX_ENTRIES:
-        raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} card lines", number)
-    deck.entries.append(Entry(number, count, reference, section, readings(reference)))
+        return _Line(_PROBLEM, line, "count-out-of-range",
+                     f"count must be from 1 to {MAX_LINE_COUNT}, not {count}", hint=hint)
+    return _Line(_CARD, reference, number=count, section=section, hint=hint,
+                 candidates=readings(reference))

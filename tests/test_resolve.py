@@ -164,7 +164,7 @@ def test_printed_marks_left_out_of_a_name_still_fit(line):
 def test_wrong_number_in_a_known_set_is_unknown_with_suggestions(line):
     resolved = line("Pikachu BS 59")
     assert resolved.status == UNKNOWN and resolved.method is None
-    assert resolved.notes == ["BS 59 is Poliwag, not Pikachu"]
+    assert resolved.notes == ("BS 59 is Poliwag, not Pikachu",)
     by_reason = {(s.reason, s.printing.id) for s in resolved.suggestions}
     assert ("at-number", "base1-59") in by_reason
     assert ("right-number", "base1-58") in by_reason
@@ -187,7 +187,7 @@ def test_misspelt_name_gets_the_closest_names(line):
 
 def test_nonsense_gets_no_suggestions(line):
     resolved = line("Zzzxqj Wvvk")
-    assert resolved.status == UNKNOWN and resolved.suggestions == []
+    assert resolved.status == UNKNOWN and resolved.suggestions == ()
 
 
 def test_set_without_number_keeps_the_name_to_that_set(line):

@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
 from decklist.model import PARTNER, SIDEBOARD
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
-from validators.pool import PoolLegality
-
-
-@dataclass(frozen=True)
-class CardStanding:
-    """One candidate card of a line: legal through which printing, and whether banned."""
-
-    printing: Printing
-    legal_via: Printing | None
-    banned: bool
-
-    @property
-    def playable(self) -> bool:
-        return self.legal_via is not None and not self.banned
+from validators.standing import CardStanding, FormatStandings, standings_for
 
 
 @dataclass
@@ -35,16 +23,12 @@ class Context:
     product: Product | None = None  # Limited: the boosters handed out
     pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
-    legality: PoolLegality = field(init=False)
-    banned_keys: frozenset[str] = field(init=False)
-    _standings: dict[int, list[CardStanding]] = field(default_factory=dict)
+    _standings: FormatStandings = field(init=False)
 
     def __post_init__(self) -> None:
-        self.legality = PoolLegality(self.index, self.format.pool, self.as_of)
-        banned = (self.index.card(card_id) for card_id in self.format.banned)
-        self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
+        self._standings = standings_for(self.index, self.format, self.as_of)
 
-    @property
+    @functools.cached_property
     def deck(self) -> list[ResolvedLine]:
         return deck_lines(self.lines)
 
@@ -60,20 +44,13 @@ class Context:
             return lines[0].card
         return None
 
-    @property
+    @functools.cached_property
     def known(self) -> list[ResolvedLine]:
         return [line for line in self.deck if line.status != UNKNOWN]
 
-    def standings(self, line: ResolvedLine) -> list[CardStanding]:
+    def standings(self, line: ResolvedLine) -> tuple[CardStanding, ...]:
         """Each candidate card of a line (one for a resolved line), best printing first."""
-        if id(line) not in self._standings:
-            self._standings[id(line)] = [self._standing(group) for group in line.groups]
-        return self._standings[id(line)]
-
-    def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
-        vias = [(p, self.legality.legal_via(p)) for p in group]
-        printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
-        return CardStanding(printing, via, printing.function_key in self.banned_keys)
+        return self._standings.of(line.resolution)
 
 
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:

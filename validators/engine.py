@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine
 from validators.checks import get_check
-from validators.context import CardStanding, Context
+from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation
+from validators.standing import CardStanding
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
-        standings=tuple((line, tuple(ctx.standings(line))) for line in lines))
+        standings=tuple((line, ctx.standings(line)) for line in lines))
 
 
 def errors(found: list[Violation]) -> tuple[Violation, ...]:

@@ -101,9 +101,13 @@ class Product:
         return tuple(dict.fromkeys(set_id for set_id, _ in self.boosters))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FormatDefinition:
-    """The rules one deck is built to: a singles format, or a team format's decks."""
+    """The rules one deck is built to: a singles format, or a team format's decks.
+
+    Compared and hashed by identity: each is loaded once, and per-format results are cached
+    by it (validators.standing).
+    """
 
     id: str
     name: str

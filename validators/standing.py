@@ -1,0 +1,60 @@
+"""Where each card stands in one format on one date: legal through which printing, banned.
+
+A card's standing depends only on the format, the date and the catalog, never on the deck
+it is in, so it is worked out once per catalog index and shared by every request:
+`standings_for` keeps one `FormatStandings` per (format, date) on the index.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex, Printing
+from decklist.resolve import Resolution
+from validators.model import FormatDefinition
+from validators.pool import PoolLegality
+
+# Formats × dates a worker keeps answers for (clients may ask for any date), and the
+# distinct line resolutions each keeps: bounded, so no client can grow them without end.
+_CACHED_FORMAT_DATES = 32
+_CACHED_RESOLUTIONS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class CardStanding:
+    """One candidate card of a line: legal through which printing, and whether banned."""
+
+    printing: Printing
+    legal_via: Printing | None
+    banned: bool
+
+    @property
+    def playable(self) -> bool:
+        return self.legal_via is not None and not self.banned
+
+
+class FormatStandings:
+    """The standings of cards in one format on one date, in one catalog index."""
+
+    def __init__(self, index: CatalogIndex, definition: FormatDefinition,
+                 as_of: dt.date | None) -> None:
+        self.legality = PoolLegality(index, definition.pool, as_of)
+        banned = (index.card(card_id) for card_id in definition.banned)
+        self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
+        self.of = functools.lru_cache(maxsize=_CACHED_RESOLUTIONS)(self._of)
+
+    def _of(self, resolution: Resolution) -> tuple[CardStanding, ...]:
+        """Each candidate card of a resolution (one when resolved), best printing first."""
+        return tuple(self._standing(group) for group in resolution.groups)
+
+    def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
+        vias = [(p, self.legality.legal_via(p)) for p in group]
+        printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
+        return CardStanding(printing, via, printing.function_key in self.banned_keys)
+
+
+def standings_for(index: CatalogIndex, definition: FormatDefinition,
+                  as_of: dt.date | None) -> FormatStandings:
+    return index.memo(FormatStandings, _CACHED_FORMAT_DATES)(definition, as_of)
