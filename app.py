@@ -10,6 +10,7 @@ from flask import Flask
 from flask.helpers import get_debug_flag
 
 from api import cards, formats, health, problems, request_ids, resolve, spec, validate
+from api.json_provider import OrjsonProvider
 from catalog import store
 from catalog.cli import catalog_cli
 
@@ -32,6 +33,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
     _refuse_debug(app)
+    app.json = OrjsonProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     store.init_app(app)
     problems.init_app(app)
