@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from catalog.index import Printing
-from decklist.model import SIDEBOARD, LineProblem
-from decklist.resolve import UNKNOWN, ResolvedLine
+from decklist.model import SIDEBOARD, Entry, LineProblem
+from decklist.resolve import RESOLVED, UNKNOWN, Resolution, ResolvedLine
 
 # Name-only lines can match dozens of printings (basic Energy); list this many per card.
 MAX_PRINTINGS_SHOWN = 50
+# Resolutions (and resolutions in a format) whose JSON a worker keeps ready.  They are built
+# once per catalog index, so their views are the same for every line that reads alike.
+CACHED_VIEWS = 8192
 
 
 def printing_view(printing: Printing) -> dict[str, Any]:
@@ -18,20 +22,29 @@ def printing_view(printing: Printing) -> dict[str, Any]:
 
 
 def line_view(line: ResolvedLine) -> dict[str, Any]:
-    entry = line.entry
-    view: dict[str, Any] = {
-        "line": entry.line, "text": entry.text, "count": entry.count, "section": entry.section,
-        "status": line.status, "match": line.method,
+    return {**entry_view(line.entry), **resolution_view(line.resolution)}
+
+
+def entry_view(entry: Entry) -> dict[str, Any]:
+    """What the decklist line itself says."""
+    return {"line": entry.line, "text": entry.text, "count": entry.count,
+            "section": entry.section}
+
+
+@functools.lru_cache(maxsize=CACHED_VIEWS)
+def resolution_view(resolution: Resolution) -> dict[str, Any]:
+    """What a line resolved to.  Shared by every response with a line that reads alike (a
+    resolution is computed once per catalog), so never changed after it is built."""
+    card = resolution.printings[0] if resolution.status == RESOLVED else None
+    return {
+        "status": resolution.status, "match": resolution.method,
+        "card": None if card is None else {**printing_view(card), "supertype": card.supertype,
+                                           "function_key": card.function_key},
+        "candidates": [_group_view(group) for group in resolution.groups],
+        "notes": list(resolution.notes),
+        "suggestions": [{"reason": s.reason, **printing_view(s.printing)}
+                        for s in resolution.suggestions],
     }
-    card = line.card
-    view["card"] = None if card is None else {**printing_view(card),
-                                              "supertype": card.supertype,
-                                              "function_key": card.function_key}
-    view["candidates"] = [_group_view(group) for group in line.groups]
-    view["notes"] = line.notes
-    view["suggestions"] = [{"reason": s.reason, **printing_view(s.printing)}
-                           for s in line.suggestions]
-    return view
 
 
 def _group_view(group: tuple[Printing, ...]) -> dict[str, Any]:
@@ -57,7 +70,7 @@ def deck_counts(lines: list[ResolvedLine]) -> dict[str, Any]:
             counts["sideboard"] += line.entry.count
             continue
         counts["total"] += line.entry.count
-        supertype = line.supertype
+        supertype = line.resolution.supertype
         if line.status == UNKNOWN or supertype is None:
             counts["unresolved"] += line.entry.count
         else:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
-from api.deck_views import deck_counts, line_view, printing_view
+from api.deck_views import CACHED_VIEWS, deck_counts, entry_view, printing_view, resolution_view
 from catalog.index import CatalogIndex
-from decklist.resolve import ResolvedLine
+from decklist.resolve import Resolution, ResolvedLine
 from validators.engine import Verdict
 from validators.model import CardRef, Format, FormatDefinition, Violation
 from validators.pool import PoolLegality
@@ -74,16 +75,26 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
 
 
 def _card_view(line: ResolvedLine, standings: tuple[CardStanding, ...]) -> dict[str, Any]:
-    view = line_view(line)
+    return {**entry_view(line.entry), **_standing_view(line.resolution, standings)}
+
+
+@functools.lru_cache(maxsize=CACHED_VIEWS)
+def _standing_view(resolution: Resolution,
+                   standings: tuple[CardStanding, ...]) -> dict[str, Any]:
+    """What a line resolved to and where its cards stand.  Both are built once per catalog
+    (and format and date) and compared by identity, so this view is shared by every response
+    with such a line, and never changed after it is built."""
+    view = resolution_view(resolution)
     first = standings[0] if len(standings) == 1 else None
-    view["legal_via"] = _via(first)
-    view["banned"] = first.banned if first else None
-    view["playable"] = first.playable if first else (
-        all(s.playable for s in standings) if standings else False)
-    for group, standing in zip(view["candidates"], standings, strict=True):
-        group["legal_via"] = _via(standing)
-        group["banned"] = standing.banned
-    return view
+    return {
+        **view,
+        "candidates": [{**group, "legal_via": _via(standing), "banned": standing.banned}
+                       for group, standing in zip(view["candidates"], standings, strict=True)],
+        "legal_via": _via(first),
+        "banned": first.banned if first else None,
+        "playable": first.playable if first else (
+            all(s.playable for s in standings) if standings else False),
+    }
 
 
 def _via(standing: CardStanding | None) -> dict[str, Any] | None:

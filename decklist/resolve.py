@@ -57,6 +57,7 @@ class Resolution:
     suggestions: tuple[Suggestion, ...]
     # The printings grouped by card (function_key), in catalog order.
     groups: tuple[tuple[Printing, ...], ...]
+    supertype: str | None  # the supertype every candidate shares, or None
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
@@ -64,8 +65,10 @@ class Resolution:
         grouped: dict[str, list[Printing]] = {}
         for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
+        kinds = {printing.supertype for printing in printings}
         return cls(status, method, printings, tuple(notes), tuple(suggestions or ()),
-                   tuple(tuple(group) for group in grouped.values()))
+                   tuple(tuple(group) for group in grouped.values()),
+                   kinds.pop() if len(kinds) == 1 else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,9 +110,7 @@ class ResolvedLine:
 
     @property
     def supertype(self) -> str | None:
-        """The supertype every candidate shares, or None."""
-        kinds = {printing.supertype for printing in self.resolution.printings}
-        return kinds.pop() if len(kinds) == 1 else None
+        return self.resolution.supertype
 
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:

@@ -130,7 +130,11 @@ def real_card(full_db_url):
 @pytest.fixture(scope="session")
 def full_index(full_db_url) -> CatalogIndex:
     """The in-memory index of the full real catalog."""
-    return load_index(make_engine(full_db_url))
+    engine = make_engine(full_db_url)
+    try:
+        return load_index(engine)
+    finally:
+        engine.dispose()  # else its pooled connection is left for the garbage collector
 
 
 @pytest.fixture

@@ -22,9 +22,12 @@ _CACHED_FORMAT_DATES = 32
 _CACHED_RESOLUTIONS = 4096
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardStanding:
-    """One candidate card of a line: legal through which printing, and whether banned."""
+    """One candidate card of a line: legal through which printing, and whether banned.
+
+    Built once per format, date and catalog, and compared by identity: views of it are cached
+    by it (api.verdict_views)."""
 
     printing: Printing
     legal_via: Printing | None

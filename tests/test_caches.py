@@ -1,0 +1,102 @@
+"""What a worker remembers between requests, and that remembering never changes an answer.
+
+Line readings, resolutions, card standings and their JSON views are kept in bounded caches
+(docs/performance.md); these tests hold them to the answers computed afresh.
+"""
+
+import datetime as dt
+
+from catalog.db import make_engine
+from catalog.index import load_index
+from decklist.detect import parse
+from decklist.model import MAX_LINE_LENGTH
+from decklist.resolve import resolve
+from validators.engine import validate
+from validators.formats import deck_rules, get_format
+from validators.standing import standings_for
+
+
+def reloaded(url):
+    """The index a worker builds after a re-import (here: of the same catalog)."""
+    engine = make_engine(url)
+    try:
+        return load_index(engine)
+    finally:
+        engine.dispose()
+
+
+def test_index_memo_is_bounded_and_belongs_to_its_index(full_db_url, full_index):
+    calls = []
+
+    def double(index, value):
+        calls.append(value)
+        return value * 2
+
+    remembered = full_index.memo(double, 2)
+    assert [remembered(1), remembered(1), remembered(2), remembered(3)] == [2, 2, 4, 6]
+    assert calls == [1, 2, 3] and remembered.cache_info().currsize == 2
+    assert full_index.memo(double, 2) is remembered
+    # A re-import swaps in a new index: nothing derived from the old one comes with it.
+    fresh = reloaded(full_db_url)
+    assert fresh.memo(double, 2)(1) == 2 and calls == [1, 2, 3, 1]
+
+
+def test_a_resolution_is_shared_within_an_index_and_not_across(full_db_url, full_index):
+    first = resolve(full_index, parse("4 Bill LC 108").entries)[0]
+    again = resolve(full_index, parse("2 Bill LC 108").entries)[0]
+    assert again.resolution is first.resolution and again.entry.count == 2
+    fresh = reloaded(full_db_url)
+    other = resolve(fresh, parse("4 Bill LC 108").entries)[0]
+    assert other.resolution is not first.resolution
+    assert other.card.id == first.card.id == "base6-108"
+
+
+def test_a_long_padded_line_reads_as_its_short_form():
+    # Lines longer than MAX_LINE_LENGTH are read afresh rather than remembered.
+    short = parse("4 Bill LC 108").entries[0]
+    padded_text = "4" + " " * MAX_LINE_LENGTH + "Bill\tLC  108"
+    assert len(padded_text) > MAX_LINE_LENGTH
+    padded = parse(padded_text).entries[0]
+    assert (padded.count, padded.text, padded.candidates) == (
+        short.count, short.text, short.candidates)
+
+
+def test_standings_are_kept_per_format_and_date(full_index):
+    modified = deck_rules(get_format("modified"))
+    line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
+    later = standings_for(full_index, modified, dt.date(2003, 8, 31))
+    assert standings_for(full_index, modified, dt.date(2003, 8, 31)) is later
+    assert later.of(line.resolution)[0].legal_via is not None  # reprinted in Expedition
+    earlier = standings_for(full_index, modified, dt.date(2002, 6, 1))
+    assert earlier is not later
+    assert earlier.of(line.resolution)[0].legal_via is None  # before Expedition
+
+
+def test_one_lines_answers_in_two_formats_stay_apart(full_index):
+    deck = parse("4 Electabuzz BS 20").entries
+    unlimited = deck_rules(get_format("unlimited"))
+    modified = deck_rules(get_format("modified"))
+    before = validate(full_index, resolve(full_index, deck), modified, dt.date(2002, 6, 1))
+    assert validate(full_index, resolve(full_index, deck), unlimited).standings[0][1][
+        0].legal_via.id == "base1-20"
+    after = validate(full_index, resolve(full_index, deck), modified, dt.date(2002, 6, 1))
+    assert [v.code for v in after.violations] == [v.code for v in before.violations]
+    assert "not-legal" in [v.code for v in after.violations]
+
+
+def test_shared_views_are_never_changed_by_later_responses(client):
+    text = "4 Electabuzz BS 20\n4 Bill LC 108\n"
+    resolved = client.post("/v1/resolve", data=text, content_type="text/plain").get_json()
+    modified = client.post("/v1/validate?format=modified&as_of=2002-06-01", data=text,
+                           content_type="text/plain").get_json()
+    unlimited = client.post("/v1/validate?format=unlimited", data=text,
+                            content_type="text/plain").get_json()
+    again = client.post("/v1/resolve", data=text, content_type="text/plain").get_json()
+    # The resolve answer has no legality; a verdict's view of the same line must not leak in.
+    assert again["lines"] == resolved["lines"]
+    assert "legal_via" not in again["lines"][0]
+    assert modified["cards"][0]["legal_via"] is None
+    assert unlimited["cards"][0]["legal_via"]["id"] == "base1-20"
+    repeat = client.post("/v1/validate?format=modified&as_of=2002-06-01", data=text,
+                         content_type="text/plain").get_json()
+    assert repeat["cards"] == modified["cards"]
