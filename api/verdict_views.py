@@ -12,7 +12,7 @@ from decklist.resolve import Resolution, ResolvedLine
 from validators.engine import Verdict
 from validators.model import CardRef, Format, FormatDefinition, Violation
 from validators.pool import PoolLegality
-from validators.standing import CardStanding
+from validators.standing import CardStanding, LineStanding
 from validators.team import TeamVerdict
 
 
@@ -74,13 +74,12 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
     return view
 
 
-def _card_view(line: ResolvedLine, standings: tuple[CardStanding, ...]) -> dict[str, Any]:
+def _card_view(line: ResolvedLine, standings: LineStanding) -> dict[str, Any]:
     return {**entry_view(line.entry), **_standing_view(line.resolution, standings)}
 
 
 @functools.lru_cache(maxsize=CACHED_VIEWS)
-def _standing_view(resolution: Resolution,
-                   standings: tuple[CardStanding, ...]) -> dict[str, Any]:
+def _standing_view(resolution: Resolution, standings: LineStanding) -> dict[str, Any]:
     """What a line resolved to and where its cards stand.  Both are built once per catalog
     (and format and date) and compared by identity, so this view is shared by every response
     with such a line, and never changed after it is built."""
@@ -92,8 +91,7 @@ def _standing_view(resolution: Resolution,
                        for group, standing in zip(view["candidates"], standings, strict=True)],
         "legal_via": _via(first),
         "banned": first.banned if first else None,
-        "playable": first.playable if first else (
-            all(s.playable for s in standings) if standings else False),
+        "playable": standings.all_playable,
     }
 
 

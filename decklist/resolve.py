@@ -58,6 +58,9 @@ class Resolution:
     # The printings grouped by card (function_key), in catalog order.
     groups: tuple[tuple[Printing, ...], ...]
     supertype: str | None  # the supertype every candidate shares, or None
+    # The English title the line's copies count towards (the 4-copy rule); None when every
+    # candidate is exempt: basic Energy, or a card whose text lifts the limit.
+    counted_title: str | None
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
@@ -68,12 +71,14 @@ class Resolution:
         kinds = {printing.supertype for printing in printings}
         return cls(status, method, printings, tuple(notes), tuple(suggestions or ()),
                    tuple(tuple(group) for group in grouped.values()),
-                   kinds.pop() if len(kinds) == 1 else None)
+                   kinds.pop() if len(kinds) == 1 else None,
+                   None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
+                   else printings[0].name_key)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ResolvedLine:
-    """One decklist line and what it resolved to."""
+    """One decklist line and what it resolved to (not frozen for speed, as Entry)."""
 
     entry: Entry
     resolution: Resolution

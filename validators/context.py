@@ -10,7 +10,7 @@ from catalog.index import CatalogIndex, Printing
 from decklist.model import PARTNER, SIDEBOARD
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
-from validators.standing import CardStanding, FormatStandings, standings_for
+from validators.standing import FormatStandings, LineStanding, standings_for
 
 
 @dataclass
@@ -48,7 +48,7 @@ class Context:
     def known(self) -> list[ResolvedLine]:
         return [line for line in self.deck if line.status != UNKNOWN]
 
-    def standings(self, line: ResolvedLine) -> tuple[CardStanding, ...]:
+    def standings(self, line: ResolvedLine) -> LineStanding:
         """Each candidate card of a line (one for a resolved line), best printing first."""
         return self._standings.of(line.resolution)
 

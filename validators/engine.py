@@ -10,7 +10,7 @@ from decklist.resolve import ResolvedLine
 from validators.checks import get_check
 from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation
-from validators.standing import CardStanding
+from validators.standing import LineStanding
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Verdict:
     catalog_version: str
     violations: tuple[Violation, ...]
     warnings: tuple[Violation, ...]
-    standings: tuple[tuple[ResolvedLine, tuple[CardStanding, ...]], ...]
+    standings: tuple[tuple[ResolvedLine, LineStanding], ...]
 
     @property
     def legal(self) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex, Printing
@@ -38,6 +39,32 @@ class CardStanding:
         return self.legal_via is not None and not self.banned
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class LineStanding(Sequence[CardStanding]):
+    """A line's candidate cards (one when resolved), best printing first, with what checks
+    ask of them all worked out once."""
+
+    cards: tuple[CardStanding, ...]
+    none_legal: bool  # no candidate has a legal printing
+    all_banned: bool  # every candidate is banned
+    all_playable: bool  # every candidate is legal and unbanned (False when there are none)
+
+    @classmethod
+    def of(cls, cards: tuple[CardStanding, ...]) -> LineStanding:
+        return cls(cards, all(card.legal_via is None for card in cards),
+                   all(card.banned for card in cards),
+                   bool(cards) and all(card.playable for card in cards))
+
+    def __getitem__(self, position):  # type: ignore[override]
+        return self.cards[position]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[CardStanding]:
+        return iter(self.cards)
+
+
 class FormatStandings:
     """The standings of cards in one format on one date, in one catalog index."""
 
@@ -48,9 +75,9 @@ class FormatStandings:
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
         self.of = functools.lru_cache(maxsize=_CACHED_RESOLUTIONS)(self._of)
 
-    def _of(self, resolution: Resolution) -> tuple[CardStanding, ...]:
+    def _of(self, resolution: Resolution) -> LineStanding:
         """Each candidate card of a resolution (one when resolved), best printing first."""
-        return tuple(self._standing(group) for group in resolution.groups)
+        return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
         vias = [(p, self.legality.legal_via(p)) for p in group]

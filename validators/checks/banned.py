@@ -19,7 +19,7 @@ MESSAGE = "line {line}: {name} is banned in {format}"
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         standings = ctx.standings(line)
-        if all(standing.banned for standing in standings):
+        if standings.all_banned:
             yield Violation(CODE, SEVERITY, MESSAGE.format(
                 line=line.entry.line, name=standings[0].printing.name, format=ctx.format.name),
                 ctx.format.rule(spec.section), (card_ref(line),))

@@ -6,10 +6,8 @@ Illegal: 3 Bill BS 91 + 2 Bill LC 108    (5 cards titled "Bill", from two printi
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 
-from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
 from validators.model import ERROR, CheckSpec, Violation
 
@@ -22,15 +20,14 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     limit = ctx.format.copy_limit
     if limit is None:
         return
-    by_title: dict[str, list[ResolvedLine]] = defaultdict(list)
+    copies: dict[str, int] = {}
     for line in ctx.known:
-        printing = line.printings[0]
-        if all(p.is_basic_energy or p.copies_unlimited for p in line.printings):
-            continue  # the rule exempts basic Energy; a card's own text may lift the limit
-        by_title[printing.name_key].append(line)
-    for lines in by_title.values():
-        count = sum(line.entry.count for line in lines)
+        title = line.resolution.counted_title  # None: exempt (basic Energy, or its own text)
+        if title is not None:
+            copies[title] = copies.get(title, 0) + line.entry.count
+    for title, count in copies.items():
         if count > limit:
+            lines = [line for line in ctx.known if line.resolution.counted_title == title]
             yield Violation(CODE, SEVERITY, MESSAGE.format(
                 count=count, title=lines[0].printings[0].name, limit=limit),
                 ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))

@@ -25,7 +25,7 @@ WORDING_MESSAGE = ("line {line}: {id} is legal as a printing of {via}, whose wor
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         standings = ctx.standings(line)
-        if all(standing.legal_via is None for standing in standings):
+        if standings.none_legal:
             shown = standings[0].printing
             yield Violation(CODE, SEVERITY, MESSAGE.format(
                 line=line.entry.line, name=shown.name, id=shown.id, format=ctx.format.name),
