@@ -16,6 +16,7 @@ _cards = CardSchema(many=True)
 _set = SetSchema()
 _sets = SetSchema(many=True)
 _printings = PrintingSchema(many=True)
+_card_query = CardQuery()
 
 
 @bp.get("/sets")
@@ -34,7 +35,7 @@ def get_set(set_id: str):
 
 @bp.get("/cards")
 def list_cards():
-    args = load_query(CardQuery())
+    args = load_query(_card_query)
     page, per_page = args.pop("page"), args.pop("per_page")
     result = lookup.search_cards(store.session(), CardFilters(**args),
                                  offset=(page - 1) * per_page, limit=per_page)

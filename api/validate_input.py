@@ -109,6 +109,11 @@ class ValidateQuery(Schema):
     tournament = fields.Boolean(load_default=False)
 
 
+# One instance each: building a schema deep-copies its fields (~150 µs), and load() keeps no
+# state on the instance, so threads may share them.
+_VALIDATE_QUERY = ValidateQuery()
+
+
 @dataclass(frozen=True)
 class Notice:
     """Something in the request that was read but not used, and why."""
@@ -140,10 +145,14 @@ class ValidateRequest:
     notices: list[Notice]
 
 
+_VALIDATE_BODY = ValidateBody()
+_TEAM_BODY = TeamBody()
+
+
 def validate_request() -> ValidateRequest:
     if deck_input.body_kind() == deck_input.TEXT:
         text = deck_input.text_body()
-        args = load_query(ValidateQuery())
+        args = load_query(_VALIDATE_QUERY)
         product = args["product"]
         body = {"format": _distinct(_comma_list(args["format"])), "deck": text,
                 "as_of": args["as_of"], "play": args["play"], "pool": None,
@@ -152,7 +161,7 @@ def validate_request() -> ValidateRequest:
         where = "?"
     else:
         _check_query()
-        body = load_body(ValidateBody(), deck_input.json_body())
+        body = load_body(_VALIDATE_BODY, deck_input.json_body())
         where = "/"
     targets = _targets(body["format"], body["play"], where)
     deck = deck_input.decklist(body["deck"], "deck")
@@ -172,7 +181,7 @@ def _check_query() -> None:
     """With a JSON body the body says it all, and the query is not used; a malformed
     query is still refused rather than silently passed over."""
     if request.args:
-        _targets(_distinct(_comma_list(load_query(ValidateQuery())["format"])), None, "?")
+        _targets(_distinct(_comma_list(load_query(_VALIDATE_QUERY)["format"])), None, "?")
 
 
 @dataclass(frozen=True)
@@ -197,7 +206,7 @@ def team_request() -> TeamRequest:
         raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
                       "Send a team as application/json: {format, players: [{seat, deck}]}.",
                       supported=["application/json"])
-    body = load_body(TeamBody(), deck_input.json_body())
+    body = load_body(_TEAM_BODY, deck_input.json_body())
     team = _format(body["format"], {"pointer": "/format"})
     if not isinstance(team, TeamFormat):
         teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]

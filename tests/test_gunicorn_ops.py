@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
 
 import requests
 from sqlalchemy import text
@@ -42,3 +44,19 @@ def test_after_fork_drops_inherited_connections(full_db_url):
     with engine.connect() as connection:  # the worker opens its own
         assert connection.execute(text("SELECT 1")).scalar() == 1
     inherited.dispose()  # in a real fork the parent still owns and closes this one
+
+
+def test_a_kept_alive_connection_is_closed_after_its_quota(full_db_url):
+    # So clients that hold connections open are spread over workers again (gunicorn_conf).
+    with gunicorn(full_db_url, workers=1, GUNICORN_KEEPALIVE_REQUESTS="3") as base:
+        host, port = base.removeprefix("http://").split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as sock:
+            said = []
+            for _ in range(3):
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: deckjudge\r\n\r\n")
+                response = http.client.HTTPResponse(sock)
+                response.begin()
+                assert response.status == 200 and response.read() == b'{"status":"ok"}\n'
+                said.append(response.getheader("Connection"))
+            assert said == ["keep-alive", "keep-alive", "close"]
+            assert sock.recv(1) == b""  # the server closed it
