@@ -5,14 +5,17 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import orjson
+
+from api.json_provider import encoded, joined
 from catalog.index import Printing
 from decklist.model import SIDEBOARD, Entry, LineProblem
 from decklist.resolve import RESOLVED, UNKNOWN, Resolution, ResolvedLine
 
 # Name-only lines can match dozens of printings (basic Energy); list this many per card.
 MAX_PRINTINGS_SHOWN = 50
-# Resolutions (and resolutions in a format) whose JSON a worker keeps ready.  They are built
-# once per catalog index, so their views are the same for every line that reads alike.
+# Resolutions (and resolutions in a format) whose JSON a worker keeps encoded.  They are
+# built once per catalog index, so their views are the same for every line that reads alike.
 CACHED_VIEWS = 8192
 
 
@@ -21,8 +24,8 @@ def printing_view(printing: Printing) -> dict[str, Any]:
             "number": printing.number}
 
 
-def line_view(line: ResolvedLine) -> dict[str, Any]:
-    return {**entry_view(line.entry), **resolution_view(line.resolution)}
+def line_view(line: ResolvedLine) -> orjson.Fragment:
+    return joined(entry_view(line.entry), _resolution_json(line.resolution))
 
 
 def entry_view(entry: Entry) -> dict[str, Any]:
@@ -32,9 +35,14 @@ def entry_view(entry: Entry) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=CACHED_VIEWS)
+def _resolution_json(resolution: Resolution) -> bytes:
+    """What a line resolved to, encoded once: a resolution is computed once per catalog and
+    shared by every line that reads alike."""
+    return encoded(resolution_view(resolution))
+
+
 def resolution_view(resolution: Resolution) -> dict[str, Any]:
-    """What a line resolved to.  Shared by every response with a line that reads alike (a
-    resolution is computed once per catalog), so never changed after it is built."""
+    """What a line resolved to."""
     card = resolution.printings[0] if resolution.status == RESOLVED else None
     return {
         "status": resolution.status, "match": resolution.method,

@@ -6,7 +6,10 @@ import datetime as dt
 import functools
 from typing import Any
 
+import orjson
+
 from api.deck_views import CACHED_VIEWS, deck_counts, entry_view, printing_view, resolution_view
+from api.json_provider import encoded, joined
 from catalog.index import CatalogIndex
 from decklist.resolve import Resolution, ResolvedLine
 from validators.engine import Verdict
@@ -74,25 +77,25 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
     return view
 
 
-def _card_view(line: ResolvedLine, standings: LineStanding) -> dict[str, Any]:
-    return {**entry_view(line.entry), **_standing_view(line.resolution, standings)}
+def _card_view(line: ResolvedLine, standings: LineStanding) -> orjson.Fragment:
+    return joined(entry_view(line.entry), _standing_json(line.resolution, standings))
 
 
 @functools.lru_cache(maxsize=CACHED_VIEWS)
-def _standing_view(resolution: Resolution, standings: LineStanding) -> dict[str, Any]:
-    """What a line resolved to and where its cards stand.  Both are built once per catalog
-    (and format and date) and compared by identity, so this view is shared by every response
-    with such a line, and never changed after it is built."""
+def _standing_json(resolution: Resolution, standings: LineStanding) -> bytes:
+    """What a line resolved to and where its cards stand, encoded once: both are built once
+    per catalog (and format and date) and compared by identity, so every response with such
+    a line shares it."""
     view = resolution_view(resolution)
     first = standings[0] if len(standings) == 1 else None
-    return {
+    return encoded({
         **view,
         "candidates": [{**group, "legal_via": _via(standing), "banned": standing.banned}
                        for group, standing in zip(view["candidates"], standings, strict=True)],
         "legal_via": _via(first),
         "banned": first.banned if first else None,
         "playable": standings.all_playable,
-    }
+    })
 
 
 def _via(standing: CardStanding | None) -> dict[str, Any] | None:
