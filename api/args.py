@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import request
@@ -9,9 +10,21 @@ from marshmallow import Schema, ValidationError
 
 from api.problems import Problem
 
+_CACHED_QUERIES = 256  # distinct query strings per schema; each at most a few KB
+
 
 def load_query(schema: Schema) -> dict[str, Any]:
-    """The request's query arguments, checked; a repeated argument is an error too."""
+    """The request's query arguments, checked; a repeated argument is an error too.
+
+    What a query string loads to depends on nothing else, and clients send the same few
+    again and again ("format=modified"), so the loaded values (strings, dates, booleans)
+    are kept per query string; a query that fails is checked afresh each time."""
+    return dict(_loaded(schema, request.query_string))
+
+
+@functools.lru_cache(maxsize=_CACHED_QUERIES)
+def _loaded(schema: Schema, query_string: bytes) -> dict[str, Any]:
+    # Called only with the current request's own query string, so request.args is its parse.
     repeated = sorted(key for key, values in request.args.lists() if len(values) > 1)
     if repeated:
         raise Problem(400, "invalid-query", "Bad Request",

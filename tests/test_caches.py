@@ -100,3 +100,18 @@ def test_shared_views_are_never_changed_by_later_responses(client):
     repeat = client.post("/v1/validate?format=modified&as_of=2002-06-01", data=text,
                          content_type="text/plain").get_json()
     assert repeat["cards"] == modified["cards"]
+
+
+def test_a_query_string_loads_the_same_each_time_and_a_bad_one_fails_each_time(client):
+    def ask(query):
+        return client.post(f"/v1/validate?{query}", data="4 Bill LC 108\n",
+                           content_type="text/plain")
+
+    for _ in range(2):
+        answer = ask("format=modified&as_of=2002-06-01")
+        assert answer.status_code == 200 and answer.get_json()["as_of"] == "2002-06-01"
+        refused = ask("format=modified&as_of=someday")
+        assert refused.status_code == 400 and "as_of" in refused.get_json()["detail"]
+        repeated = ask("format=modified&format=unlimited")
+        assert repeated.status_code == 400 and "format" in repeated.get_json()["detail"]
+    assert ask("format=unlimited").get_json()["format"]["id"] == "unlimited"
