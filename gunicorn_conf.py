@@ -23,8 +23,10 @@ keepalive = 5
 # and Apache's MaxKeepAliveRequests do. Workers share one listening socket, and a client
 # that holds its connections open (a site's HTTP pool, a load balancer, wrk) otherwise stays
 # on whichever worker happened to accept them: all 32 of a pool on one worker, the other
-# idle, half the throughput (measured). Reconnecting lets an idle worker take them.
-_KEEPALIVE_REQUESTS = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "100"))
+# idle, half the throughput (measured). Reconnecting lets an idle worker take them. Measured
+# under wrk (docs/performance.md): after 100 requests validate swung from 1,300 to 2,600
+# req/s between runs, after 20 it held at 2,300-2,500; after 10 the reconnects cost more.
+_KEEPALIVE_REQUESTS = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "20"))
 # A worker is replaced after this many requests (jittered so they do not restart together).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10

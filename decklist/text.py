@@ -131,6 +131,11 @@ def _read_line(raw: str) -> _Line:
 _cached_line = functools.lru_cache(maxsize=_CACHED_LINES)(_read_line)
 
 
+def forget() -> None:
+    """Drop the remembered line readings (benchmarks time a cold worker with it)."""
+    _cached_line.cache_clear()
+
+
 def _check_declared(deck: Decklist) -> None:
     """A total the list states ("Pokémon: 12", "Total Cards: 60") must match its lines."""
     for section, (stated, number) in deck.declared.items():
