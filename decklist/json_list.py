@@ -27,7 +27,8 @@ MAX_TEXT = 200
 # Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space
 # character the other does not (U+0085, U+FEFF).
 _BLANK = re.compile(r"[\s\u0085\ufeff]*\Z")
-_KEYS = {"count", "id", "name", "set", "number", "partner", "sideboard"}
+_KEYS = frozenset({"count", "id", "name", "set", "number", "partner", "sideboard"})
+_TEXTS = ("id", "name", "set", "number")  # the text fields, in the order `text` joins them
 
 
 def parse_json(data: Any) -> Decklist:
@@ -50,40 +51,43 @@ def parse_json(data: Any) -> Decklist:
 
 
 def _entry(position: int, item: Any) -> Entry | LineProblem:
-    shown = str(item)[:MAX_TEXT]
     if not isinstance(item, dict):
-        return _invalid(position, shown, "an entry must be an object")
-    unknown = sorted(set(item) - _KEYS)
-    if unknown:
-        return _invalid(position, shown, f"unknown field(s): {', '.join(unknown)}")
+        return _invalid(position, item, "an entry must be an object")
+    if not _KEYS.issuperset(item):
+        unknown = ", ".join(sorted(set(item) - _KEYS))
+        return _invalid(position, item, f"unknown field(s): {unknown}")
     count = item.get("count")
     if isinstance(count, float) and count.is_integer():
         count = int(count)  # JSON has one number type: 4.0 is the integer 4
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
-        return _invalid(position, shown,
-                           f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
-    fields = {key: item.get(key) for key in ("id", "name", "set", "number")}
-    for key, value in fields.items():
-        if key in item and (not isinstance(value, str) or _BLANK.match(value)
-                            or len(value) > MAX_TEXT or CONTROL_CHARACTERS.search(value)):
-            return _invalid(position, shown,
+        return _invalid(position, item,
+                        f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
+    texts = [item.get(key) for key in _TEXTS]
+    for key, value in zip(_TEXTS, texts, strict=True):
+        if (value is not None or key in item) and not _plain_text(value):
+            return _invalid(position, item,
                             f"{key} must be a non-empty string of at most {MAX_TEXT} "
                             "characters, with no control characters")
-    if not fields["id"] and not fields["name"] and not (fields["set"] and fields["number"]):
-        return _invalid(position, shown, "an entry needs an id, a name, or a set and number")
+    card_id, name, set_code, number = texts
+    if not card_id and not name and not (set_code and number):
+        return _invalid(position, item, "an entry needs an id, a name, or a set and number")
     for flag in ("partner", "sideboard"):
         if flag in item and not isinstance(item[flag], bool):
-            return _invalid(position, shown, f"{flag} must be true or false")
+            return _invalid(position, item, f"{flag} must be true or false")
     section = PARTNER if item.get("partner") else SIDEBOARD if item.get("sideboard") else MAIN
-    candidate = Candidate(name=_strip(fields["name"]), set_code=_strip(fields["set"]),
-                          number=_strip(fields["number"]), card_id=_strip(fields["id"]))
-    text = " ".join(str(v) for v in (fields["id"], fields["name"], fields["set"],
-                                     fields["number"]) if v)
-    return Entry(position, count, text, section, (candidate,))
+    candidate = Candidate(name=_strip(name), set_code=_strip(set_code), number=_strip(number),
+                          card_id=_strip(card_id))
+    return Entry(position, count, " ".join(text for text in texts if text), section,
+                 (candidate,))
 
 
-def _invalid(position: int, shown: str, message: str) -> LineProblem:
-    return LineProblem(position, shown, message, "invalid-entry")
+def _plain_text(value: Any) -> bool:
+    return (isinstance(value, str) and len(value) <= MAX_TEXT and not _BLANK.match(value)
+            and not CONTROL_CHARACTERS.search(value))
+
+
+def _invalid(position: int, item: Any, message: str) -> LineProblem:
+    return LineProblem(position, str(item)[:MAX_TEXT], message, "invalid-entry")
 
 
 def _strip(value: str | None) -> str | None:
