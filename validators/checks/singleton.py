@@ -11,11 +11,9 @@ Illegal: Bill BS 91 and Bill LC 108 (one card); 3 Ho-Oh LEGEND
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
 from validators.model import ERROR, CheckSpec, Violation
 
@@ -26,13 +24,16 @@ MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battle
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    by_card: dict[str, list[tuple[ResolvedLine, Printing]]] = defaultdict(list)
+    copies: dict[str, int] = {}
     for line in ctx.known:
         card = line.card  # None on an ambiguous line: ambiguous-card asks for the printing
         if card is not None and not card.is_basic_energy:
-            by_card[card.function_key].append((line, card))
-    for found in by_card.values():
-        count = sum(line.entry.count for line, _ in found)
+            copies[card.function_key] = copies.get(card.function_key, 0) + line.entry.count
+    for key, count in copies.items():
+        if count < 2:
+            continue  # one copy is always allowed: most of a deck, and no need to look closer
+        found = [(line, line.card) for line in ctx.known
+                 if line.card is not None and line.card.function_key == key]
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))

@@ -29,6 +29,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         card = line.card
         if card is None:
             continue  # an ambiguous line: ambiguous-card asks for the printing
+        if allowed.issuperset(card.type_identity):
+            continue
         outside = [energy_type for energy_type in card.type_identity if energy_type not in allowed]
         if outside:
             yield Violation(CODE, SEVERITY, MESSAGE.format(

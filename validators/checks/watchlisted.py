@@ -17,6 +17,8 @@ TOURNAMENT = "line {line}: {name} is watchlisted and not allowed in tournament d
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     listed = {p.function_key for p in map(ctx.index.card, ctx.format.watchlisted) if p}
+    if not listed:
+        return  # the v3.00 list is empty
     for line in ctx.known:
         card = line.card
         if card is not None and card.function_key in listed:
