@@ -31,7 +31,9 @@ def joined(head: dict[str, Any], tail: bytes) -> orjson.Fragment:
 
 def encoded(value: Any) -> bytes:
     """A value's JSON, to be kept and written into answers later (with `joined`)."""
-    return orjson.dumps(value)
+    # Copied to its own size: orjson's bytes keep its whole write buffer (about 4 KB, seen
+    # with tracemalloc), and a cache of 8,192 short views took 32 MiB instead of 2.
+    return bytes(memoryview(orjson.dumps(value)))
 
 
 class OrjsonProvider(DefaultJSONProvider):

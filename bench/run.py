@@ -5,7 +5,8 @@
 1. the full catalog import into a new SQLite file (and, with
    BENCH_POSTGRES_URL, into that PostgreSQL database), timed;
 2. bench/micro.py: parse + resolve + check in process;
-3. bench/load.py: the real gunicorn under wrk.
+3. bench/cache_memory.py: a worker's memory with every cache full;
+4. bench/load.py: the real gunicorn under wrk.
 Figures and method are recorded in docs/performance.md.
 """
 
@@ -38,6 +39,7 @@ def main() -> None:
         seconds = timed_import(os.environ["BENCH_POSTGRES_URL"])
         print(f"full catalog import (PostgreSQL): {seconds:.1f} s")
     subprocess.run([sys.executable, str(ROOT / "bench" / "micro.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "bench" / "cache_memory.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "load.py"), *sys.argv[1:]], check=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 
 from catalog.index import CatalogIndex, Printing
@@ -10,6 +11,7 @@ from catalog.names import basic_energy_type
 from validators.model import CardPool
 
 _DIGITS = re.compile(r"\d+")
+_CACHED_CARDS = 4096
 
 
 class PoolLegality:
@@ -21,7 +23,8 @@ class PoolLegality:
         self.as_of = as_of
         self._later_than = _release(index, pool.later_than)
         self._from = _release(index, pool.from_set)
-        self._via: dict[tuple[str, str], Printing | None] = {}
+        # Bounded like the standings in front of it: one entry per card outside the pool.
+        self._legal_printing = functools.lru_cache(maxsize=_CACHED_CARDS)(self._first_legal)
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
@@ -56,12 +59,13 @@ class PoolLegality:
             return printing
         if not self.pool.reprints_legal:
             return None
-        key = (printing.function_key, printing.text_fingerprint)
-        if key not in self._via:
-            legal = [p for p in self.index.by_function.get(key[0], ()) if self.in_pool(p)]
-            legal.sort(key=lambda p: p.text_fingerprint != printing.text_fingerprint)
-            self._via[key] = legal[0] if legal else None
-        return self._via[key]
+        return self._legal_printing(printing.function_key, printing.text_fingerprint)
+
+    def _first_legal(self, function_key: str, fingerprint: str) -> Printing | None:
+        """A legal printing of the card, one with the same wording first."""
+        legal = [p for p in self.index.by_function.get(function_key, ()) if self.in_pool(p)]
+        legal.sort(key=lambda p: p.text_fingerprint != fingerprint)
+        return legal[0] if legal else None
 
     def _number_allowed(self, printing: Printing) -> bool:
         bounds = self.pool.promo_numbers.get(printing.set_id)

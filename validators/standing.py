@@ -17,10 +17,11 @@ from decklist.resolve import Resolution
 from validators.model import FormatDefinition
 from validators.pool import PoolLegality
 
-# Formats × dates a worker keeps answers for (clients may ask for any date), and the
-# distinct line resolutions each keeps: bounded, so no client can grow them without end.
-_CACHED_FORMAT_DATES = 32
-_CACHED_RESOLUTIONS = 4096
+# Formats × dates a worker keeps answers for (the 9 formats on their default dates, and
+# some a client asked for), and the distinct line resolutions each keeps: bounded, so no
+# mix of requests grows a worker past its memory goal (bench/cache_memory.py).
+CACHED_FORMAT_DATES = 16
+CACHED_STANDINGS = 4096
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -73,7 +74,7 @@ class FormatStandings:
         self.legality = PoolLegality(index, definition.pool, as_of)
         banned = (index.card(card_id) for card_id in definition.banned)
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
-        self.of = functools.lru_cache(maxsize=_CACHED_RESOLUTIONS)(self._of)
+        self.of = functools.lru_cache(maxsize=CACHED_STANDINGS)(self._of)
 
     def _of(self, resolution: Resolution) -> LineStanding:
         """Each candidate card of a resolution (one when resolved), best printing first."""
@@ -87,4 +88,4 @@ class FormatStandings:
 
 def standings_for(index: CatalogIndex, definition: FormatDefinition,
                   as_of: dt.date | None) -> FormatStandings:
-    return index.memo(FormatStandings, _CACHED_FORMAT_DATES)(definition, as_of)
+    return index.memo(FormatStandings, CACHED_FORMAT_DATES)(definition, as_of)

@@ -1,0 +1,57 @@
+"""A worker's memory with every cache full: the worst any mix of requests can do.
+
+    .venv/bin/python bench/cache_memory.py
+
+Loads the index as a worker does, then validates decklists of distinct real
+printings (every line new) in Modified on as many dates as a worker keeps, through the
+Flask app so the JSON views are cached too, until each bounded cache is at
+its size. Prints the resident set size before and after. A benchmark prints
+figures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app import create_app  # noqa: E402
+from catalog import store  # noqa: E402
+from decklist.model import MAX_ENTRIES  # noqa: E402
+from validators.standing import CACHED_FORMAT_DATES as FORMAT_DATES  # noqa: E402
+from validators.standing import CACHED_STANDINGS as LINES_PER_DATE  # noqa: E402
+
+
+def rss_mib() -> float:
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status)[1]) / 1024
+
+
+def main() -> None:
+    app = create_app()
+    with app.app_context():
+        index = store.index()
+    client = app.test_client()
+    print(f"worker with its index loaded: {rss_mib():.0f} MiB")
+    lines = [f"1 {p.name} {p.set_id} {p.number}" for p in index.printings.values()]
+    started = time.perf_counter()
+    day = dt.date(2003, 8, 31)
+    for date in range(FORMAT_DATES):
+        as_of = (day - dt.timedelta(days=date)).isoformat()
+        # A different stretch of the catalog for each date, so the line caches turn over too.
+        chosen = lines[date * LINES_PER_DATE % len(lines):][:LINES_PER_DATE]
+        for start in range(0, len(chosen), MAX_ENTRIES):
+            body = "\n".join(chosen[start:start + MAX_ENTRIES])
+            answer = client.post(f"/v1/validate?format=modified&as_of={as_of}",
+                                 data=body.encode(), content_type="text/plain")
+            assert answer.status_code == 200, answer.get_json()
+    print(f"every cache full ({FORMAT_DATES} dates x {LINES_PER_DATE} distinct lines, "
+          f"{time.perf_counter() - started:.0f} s): {rss_mib():.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
