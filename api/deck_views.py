@@ -10,7 +10,7 @@ import orjson
 from api.json_provider import encoded, joined
 from catalog.index import Printing
 from decklist.model import SIDEBOARD, Entry, LineProblem
-from decklist.resolve import RESOLVED, UNKNOWN, Resolution, ResolvedLine
+from decklist.resolve import UNKNOWN, Resolution, ResolvedLine
 
 # Name-only lines can match dozens of printings (basic Energy); list this many per card.
 MAX_PRINTINGS_SHOWN = 50
@@ -43,7 +43,7 @@ def _resolution_json(resolution: Resolution) -> bytes:
 
 def resolution_view(resolution: Resolution) -> dict[str, Any]:
     """What a line resolved to."""
-    card = resolution.printings[0] if resolution.status == RESOLVED else None
+    card = resolution.card
     return {
         "status": resolution.status, "match": resolution.method,
         "card": None if card is None else {**printing_view(card), "supertype": card.supertype,

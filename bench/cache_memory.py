@@ -12,7 +12,6 @@ figures; it asserts nothing.
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sys
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
+from bench.proc import status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 from decklist.model import MAX_ENTRIES  # noqa: E402
 from validators.standing import CACHED_FORMAT_DATES as FORMAT_DATES  # noqa: E402
@@ -27,8 +27,7 @@ from validators.standing import CACHED_STANDINGS as LINES_PER_DATE  # noqa: E402
 
 
 def rss_mib() -> float:
-    status = Path("/proc/self/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+)", status)[1]) / 1024
+    return status_mib("self", "VmRSS")
 
 
 def main() -> None:

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
+from bench.proc import children, status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 
 # wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
@@ -106,12 +107,7 @@ def _parse(out: str) -> Result:
 
 
 def peak_rss_mib(pidfile: Path) -> list[float]:
-    master = int(pidfile.read_text())
-    peaks = []
-    for pid in Path(f"/proc/{master}/task/{master}/children").read_text().split():
-        status = Path(f"/proc/{pid}/status").read_text()
-        peaks.append(int(re.search(r"VmHWM:\s+(\d+)", status)[1]) / 1024)
-    return peaks
+    return [status_mib(pid, "VmHWM") for pid in children(int(pidfile.read_text()))]
 
 
 def free_port() -> int:

@@ -75,6 +75,11 @@ class Resolution:
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
                    else printings[0].name_key)
 
+    @property
+    def card(self) -> Printing | None:
+        """The printing the line stands for, when it names one card."""
+        return self.printings[0] if self.status == RESOLVED else None
+
 
 @dataclass(slots=True)
 class ResolvedLine:
@@ -109,9 +114,7 @@ class ResolvedLine:
 
     @property
     def card(self) -> Printing | None:
-        """The printing the line stands for, when it names one card."""
-        resolution = self.resolution
-        return resolution.printings[0] if resolution.status == RESOLVED else None
+        return self.resolution.card
 
     @property
     def supertype(self) -> str | None:
@@ -124,7 +127,7 @@ def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
 
 
 def resolve_entry(index: CatalogIndex, entry: Entry) -> ResolvedLine:
-    return ResolvedLine(entry, index.memo(_resolution, _CACHED_RESOLUTIONS)(entry.candidates))
+    return resolve(index, [entry])[0]
 
 
 def _resolution(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> Resolution:
