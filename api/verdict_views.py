@@ -14,8 +14,7 @@ from catalog.index import CatalogIndex
 from decklist.resolve import Resolution, ResolvedLine
 from validators.engine import Verdict
 from validators.model import CardRef, Format, FormatDefinition, Violation
-from validators.pool import PoolLegality
-from validators.standing import CardStanding, LineStanding
+from validators.standing import CardStanding, LineStanding, standings_for
 from validators.team import TeamVerdict
 
 
@@ -119,7 +118,7 @@ def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
 
 def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, Any]:
     pool = rules.pool
-    legality = PoolLegality(index, pool, rules.default_as_of)
+    legality = standings_for(index, rules, rules.default_as_of).legality
     return {
         "id": rules.id, "name": rules.name, "version": rules.version,
         "description": rules.description, "document": _document(rules), "play": rules.play,
