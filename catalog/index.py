@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
 from catalog.models import Card, CatalogMeta, Set, SetCode
-from catalog.names import search_key
+from catalog.names import alias_keys, search_key
 from catalog.numbers import number_key, number_sort_key
 
 T = TypeVar("T")
@@ -87,6 +87,12 @@ class CatalogIndex:
     by_function: dict[str, tuple[Printing, ...]]
     # A promo number's series prefix → its set ("SWSH" → swshp).
     promo_prefixes: dict[str, str]
+    # Codes exporters write for basic Energy instead of a set (upper case), and the sets
+    # that hold basic Energy only ("SVE").
+    energy_codes: frozenset[str] = frozenset()
+    # Subsets whose every number carries one prefix ("GG" for swsh12pt5gg): a code naming
+    # the subset alone may write the number without it ("CRZ-GG 6").
+    subset_prefixes: dict[str, str] = field(default_factory=dict)
     _ids_folded: dict[str, str] = field(default_factory=dict)
     _memos: dict[Callable[..., Any], Callable[..., Any]] = field(
         default_factory=dict, repr=False, compare=False)
@@ -124,9 +130,15 @@ class CatalogIndex:
     def sets_named(self, name: str) -> tuple[str, ...]:
         return self.set_names.get(search_key(name), ())
 
-    def at_number(self, set_id: str, number: str) -> tuple[Printing, ...]:
-        """The printings at a collector number in a set, however it is padded."""
-        return self.by_number.get((set_id, number_key(number)), ())
+    def at_number(self, set_id: str, number: str,
+                  subset_bare: bool = False) -> tuple[Printing, ...]:
+        """The printings at a collector number in a set, however it is padded; with
+        `subset_bare`, a subset's number may leave out its prefix ("6" for "GG06")."""
+        found = self.by_number.get((set_id, number_key(number)), ())
+        prefix = self.subset_prefixes.get(set_id) if subset_bare else None
+        if not found and prefix and number.isdigit():
+            found = self.by_number.get((set_id, number_key(prefix + number)), ())
+        return found
 
     def promo_set(self, number: str) -> str | None:
         """The promo set a prefixed number names ("SWSH068" → swshp, "SM31" → smp)."""
@@ -135,6 +147,11 @@ class CatalogIndex:
 
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
+
+    def is_energy_code(self, code: str) -> bool:
+        """Whether a set code is one exporters write for basic Energy ("Energy", "SVE")."""
+        upper = code.upper()
+        return upper in self.energy_codes or upper.endswith("ENERGY")
 
 
 def load_index(engine: Engine) -> CatalogIndex:
@@ -177,6 +194,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> C
     for printing in ordered:
         by_number[printing.set_id, number_key(printing.number)].append(printing)
         by_name[printing.search_key].append(printing)
+        for alias in alias_keys(printing.name):  # "Poké Turn", "Blend Energy WLFM"
+            by_name[alias].append(printing)
         by_function[printing.function_key].append(printing)
     prefixes = _promo_prefixes(sets, ordered)
     for printing in ordered:
@@ -191,7 +210,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> C
         set_codes={code: tuple(ids) for code, ids in codes.items()},
         set_names=_set_names(sets),
         by_number=_frozen(by_number), by_name=_frozen(by_name), by_function=_frozen(by_function),
-        promo_prefixes=prefixes,
+        promo_prefixes=prefixes, energy_codes=_energy_codes(sets, ordered),
+        subset_prefixes=_subset_prefixes(sets, ordered),
         _ids_folded={card_id.casefold(): card_id for card_id in printings})
 
 
@@ -244,6 +264,32 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
         if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
             names[search_key(alias["name"])].append(alias["set"])
     return {name: tuple(ids) for name, ids in names.items()}
+
+
+def _subset_prefixes(sets: dict[str, SetInfo], ordered: list[Printing]) -> dict[str, str]:
+    """Sets other than promos whose every number carries one letter prefix: the Galarian
+    Gallery ("GG"), the Trainer Galleries ("TG"), the Shiny Vaults ("SV")."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for printing in ordered:
+        if sets[printing.set_id].kind != "promo":
+            match = _PREFIXED.match(printing.number)
+            seen[printing.set_id].add(match.group(1).upper() if match else "")
+    return {set_id: next(iter(found)) for set_id, found in seen.items()
+            if len(found) == 1 and "" not in found}
+
+
+def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozenset[str]:
+    """The codes of set_codes.json's `energy_codes`, and the ptcgoCode of every set whose
+    printings are all basic Energy."""
+    codes = {code.upper() for code in json.loads(SET_CODES_PATH.read_bytes())["energy_codes"]
+             ["codes"]}
+    only_basic: dict[str, bool] = {}
+    for printing in ordered:
+        only_basic[printing.set_id] = only_basic.get(printing.set_id, True) and \
+            printing.is_basic_energy
+    codes.update(sets[set_id].ptcgo_code.upper() for set_id, basic in only_basic.items()
+                 if basic and sets[set_id].ptcgo_code)
+    return frozenset(codes)
 
 
 def _frozen(groups: dict) -> dict:

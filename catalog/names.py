@@ -5,14 +5,21 @@ finding printings, never for counting copies.  It folds what exporters and
 people vary on: case, accents ("Flabebe"), apostrophe style and presence
 ("Farfetchd"), periods ("Mr Mime"), hyphens ("Mewtwo EX" for "Mewtwo-EX"),
 brackets ("Unown A" for "Unown [A]"), the `{L}` Energy symbols PTCG Live
-writes, the words tools write for ★, δ and ◇, and the "Basic" that newer
-printings put before a basic Energy's name.  Candidates it joins that are
-different cards stay apart by function_key, so looseness here never makes
-two cards one.
+writes, the words and look-alike symbols tools write for ★ (`Star`, `☆`),
+δ (`Delta`, `Delta Species`) and ◇ (`Prism Star`, `♢`), `F`/`M` for ♀/♂,
+and the "Basic" that newer printings put before a basic Energy's name.
+Candidates it joins that are different cards stay apart by function_key,
+so looseness here never makes two cards one.
+
+`alias_keys` are the names players write for a printing whose data name is
+longer ("Poké Turn" for "Team Galactic's Invention G-105 Poké Turn"), and
+`folded` drops the marks a list may leave out when its set and number
+already say which printing it means ("Tropius DF 23" is Tropius δ).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -22,19 +29,40 @@ _SYMBOLS = {"g": "grass", "r": "fire", "w": "water", "l": "lightning", "p": "psy
             "f": "fighting", "d": "darkness", "m": "metal", "y": "fairy", "c": "colorless",
             "n": "dragon"}
 _SYMBOL = re.compile(r"\{([a-z])\}")
-_MARKS = str.maketrans({"★": " star ", "δ": " delta ", "◇": " prism star ", "&": " & ",
+_MARKS = str.maketrans({"★": " star ", "☆": " star ", "δ": " delta ", "◇": " prism star ",
+                        "♢": " prism star ", "♀": " f ", "♂": " m ", "&": " & ",
                         "'": "", ".": "", "-": " ", "[": " ", "]": " ", "(": " ", ")": " ",
                         ",": " ", ":": " ", "!": " ! ", "?": " ? "})
+_DELTA_SPECIES = re.compile(r"\bdelta species\b")
+# Before name_key, which would take "(Delta Species)" for the data's artwork label.
+_DELTA_LABEL = re.compile(r"\(\s*delta species\s*\)", re.IGNORECASE)
 _BASIC_ENERGY = re.compile(
     r"^(?:basic )?(" + "|".join(t.lower() for t in ENERGY_TYPES) + r") energy$")
+# "Dark Energy" is what players call basic Darkness Energy.
+_NICKNAMES = {"dark energy": "darkness energy", "basic dark energy": "darkness energy"}
+
+# Names printed around the card's own name in the data, which lists leave out.
+_INVENTION = re.compile(r"^team galactics invention g \d+ (.+)$")
+_FLARE_GEAR = re.compile(r"^(.+) team flare gear$")
+# Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
+_MULTI_ENERGY = re.compile(r"^(blend|unit) energy ([a-z]+)$")
+_TYPE_LETTERS = {"grass": "g", "fire": "r", "water": "w", "lightning": "l", "psychic": "p",
+                 "fighting": "f", "darkness": "d", "metal": "m", "fairy": "y"}
+_TYPE_WORDS = re.compile("|".join(_TYPE_LETTERS))
+
+# Marks a list may leave out when its set and number say which printing it means.
+_FOLDABLE = (("prism star", "◇"), ("delta", "δ"), ("star", "★"))
 
 
 def search_key(name: str | None) -> str:
     """The key a card or set name is looked up by: spelling, accents and symbols folded."""
+    if name and "(" in name:
+        name = _DELTA_LABEL.sub(" δ", name)
     key = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(0)), name_key(name))
     key = "".join(ch for ch in unicodedata.normalize("NFKD", key)
                   if not unicodedata.combining(ch))
-    key = " ".join(key.translate(_MARKS).split())
+    key = _DELTA_SPECIES.sub("delta", " ".join(key.translate(_MARKS).split()))
+    key = _NICKNAMES.get(key, key)
     energy = _BASIC_ENERGY.match(key)
     return f"{energy.group(1)} energy" if energy else key
 
@@ -43,3 +71,30 @@ def basic_energy_type(name: str | None) -> str | None:
     """The Type a basic Energy name speaks of ("Basic {L} Energy" → "Lightning"), else None."""
     match = _BASIC_ENERGY.match(search_key(name))
     return match.group(1).capitalize() if match else None
+
+
+@functools.lru_cache(maxsize=4096)
+def alias_keys(name: str) -> tuple[str, ...]:
+    """The search keys of names players write for this data name, besides its own."""
+    key = search_key(name)
+    found = []
+    for pattern in (_INVENTION, _FLARE_GEAR):
+        match = pattern.match(key)
+        if match:
+            found.append(match.group(1))
+    multi = _MULTI_ENERGY.match(key)
+    words = _TYPE_WORDS.findall(multi.group(2)) if multi else []
+    if multi and "".join(words) == multi.group(2):
+        found.append(f"{multi.group(1)} energy {''.join(_TYPE_LETTERS[w] for w in words)}")
+    return tuple(found)
+
+
+def folded(key: str) -> tuple[str, tuple[str, ...]]:
+    """A search key without the marks a list may leave out, and the symbols it dropped."""
+    words = f" {key} "
+    dropped = []
+    for word, symbol in _FOLDABLE:
+        if f" {word} " in words:
+            words = words.replace(f" {word} ", " ")
+            dropped.append(symbol)
+    return " ".join(words.split()), tuple(dropped)

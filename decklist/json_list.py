@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from decklist.lines import tidy_name
 from decklist.model import (
     CONTROL_CHARACTERS,
     MAIN,
@@ -75,8 +76,8 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
         if flag in item and not isinstance(item[flag], bool):
             return _invalid(position, item, f"{flag} must be true or false")
     section = PARTNER if item.get("partner") else SIDEBOARD if item.get("sideboard") else MAIN
-    candidate = Candidate(name=_strip(name), set_code=_strip(set_code), number=_strip(number),
-                          card_id=_strip(card_id))
+    candidate = Candidate(name=tidy_name(name) if name else None, set_code=_strip(set_code),
+                          number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
                  (candidate,))
 

@@ -10,6 +10,7 @@ resolver keeps the first that names a real printing.
 
 from __future__ import annotations
 
+import html
 import re
 
 from decklist.model import Candidate
@@ -19,12 +20,24 @@ _COUNT = re.compile(r"^\s*(?:\*\s*)?(-?\d+)\s*[xX×]?\s+(?=\S)(.*)$")
 # "(SET) NUMBER" with a set code or a set name: "Bill (LC) 108", "Pikachu (Jungle) 60".
 _PAREN = re.compile(
     r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9 &'.:\u2014\u2013-]{0,39})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
-_DASHED = re.compile(r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9})-([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
+# "NAME SET-NUMBER", a card id after the name too: "Seedot ex8-71", "Unown ex10-E".
+_DASHED = re.compile(
+    r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9})-([A-Za-z]{0,5}\d+[a-zA-Z]?|[A-Z!?])$")
 # A collector number as printed: "4", "004", "SWSH068", "SM31", "H10", "102a", "TG01".
 _NUMBER = re.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
-_SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
+# Energy codes in any letter case ("swshenergy", "ecalt").
+_SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$"
+                       r"|^(?i:[a-z]*energy|ecalt|sve|mee|sspjp)$")
 _PROMO_NUMBER = re.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
+# Print-variant marks exporters write after the number; they name the same card.
+# PTCG Live: "PH" (Poké Ball pattern holo) and "MB" (Master Ball pattern holo).
+VARIANT_MARKS = frozenset({"PH", "MB"})
+# What exporters write after a card's name that is not part of it: Limitless's
+# " - ACESPEC", " - Special" and " - Basic" (which says basic Energy).
+_NAME_TAG = re.compile(r"\s+-\s+(ace ?spec|special|basic)$", re.IGNORECASE)
+# A Type tag after a name ("Lightning Energy [L]"); never Unown's letter ("Unown [C]").
+_TYPE_TAG = re.compile(r"^(?!unown\b)(.+?)\s*\[[GRWLPFDMYCN]\]$", re.IGNORECASE)
 # A catalog card id written as the whole reference: "neo1-14", "swsh11tg-TG24", "cel25c-15_A".
 _CARD_ID = re.compile(r"^[a-z][a-z0-9]*-[A-Za-z0-9_]+$")
 
@@ -39,19 +52,48 @@ def split_count(text: str) -> tuple[int, str] | None:
 
 def readings(reference: str) -> tuple[Candidate, ...]:
     """Every plausible reading of a card reference, most specific first."""
+    tokens = reference.split()
+    variant = None
+    if len(tokens) >= 4 and tokens[-1] in VARIANT_MARKS and _NUMBER.match(tokens[-2]):
+        variant, tokens = tokens[-1], tokens[:-1]
+        reference = " ".join(tokens)
     found: list[Candidate] = []
     if _CARD_ID.match(reference):
         found.append(Candidate(card_id=reference))
     paren = _PAREN.match(reference)
     if paren:
-        found.append(Candidate(paren.group(1).strip(), paren.group(2), paren.group(3)))
+        found.append(_reading(paren.group(1), paren.group(2), paren.group(3), variant))
     dashed = _DASHED.match(reference)
     if dashed:
-        found.append(Candidate(dashed.group(1).strip(), dashed.group(2), dashed.group(3)))
-    tokens = reference.split()
+        found.append(_reading(dashed.group(1), dashed.group(2), dashed.group(3), variant))
     if len(tokens) >= 3 and _NUMBER.match(tokens[-1]) and _SET_CODE.match(tokens[-2]):
-        found.append(Candidate(" ".join(tokens[:-2]), tokens[-2], tokens[-1]))
+        found.append(_reading(" ".join(tokens[:-2]), tokens[-2], tokens[-1], variant))
     if len(tokens) >= 2 and _PROMO_NUMBER.match(tokens[-1]):
-        found.append(Candidate(" ".join(tokens[:-1]), None, tokens[-1]))
-    found.append(Candidate(reference.strip()))
+        found.append(_reading(" ".join(tokens[:-1]), None, tokens[-1], variant))
+    found.append(Candidate(tidy_name(reference)))
     return tuple(dict.fromkeys(found))
+
+
+def _reading(name: str, set_code: str | None, number: str, variant: str | None) -> Candidate:
+    name = tidy_name(name)
+    if set_code and set_code.lower() == "energy" and not name.lower().endswith("energy"):
+        # Limitless writes basic Energy as "Fire Energy 2": the word is both name and set.
+        name = f"{name} Energy"
+    return Candidate(name, set_code, number, variant=variant)
+
+
+def tidy_name(name: str) -> str:
+    """A card name without what exporters write around it: HTML entities ("Guzma &amp;
+    Hala"), Limitless's " - ACESPEC" and " - Special" tags, a Type tag ("[L]").  " - Basic"
+    is kept as the word "Basic" before the name, which asks for basic Energy."""
+    name = name.strip()
+    if "&" in name and ";" in name:
+        name = html.unescape(name)
+    basic = False
+    while (tag := _NAME_TAG.search(name)) is not None:
+        basic = basic or tag.group(1).lower() == "basic"
+        name = name[:tag.start()]
+    typed = _TYPE_TAG.match(name)
+    if typed:
+        name = typed.group(1)
+    return f"Basic {name}" if basic and not name.lower().startswith("basic") else name

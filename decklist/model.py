@@ -38,6 +38,8 @@ class Candidate(NamedTuple):
     set_code: str | None = None
     number: str | None = None
     card_id: str | None = None
+    # A print-variant mark written after the number (PTCG Live's "PH"): the same card.
+    variant: str | None = None
 
 
 @dataclass(slots=True)

@@ -14,13 +14,13 @@ name to decide, and the line says so.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
+from catalog.identity import ENERGY_TYPES
 from catalog.index import CatalogIndex, Printing
-from catalog.names import basic_energy_type, search_key
+from catalog.names import alias_keys, basic_energy_type, folded, search_key
 from decklist.model import Candidate, Entry
 
 ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
@@ -28,8 +28,9 @@ RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
 # Marks some printed names add after the Pokémon's name that decklists leave out:
 # Platinum's owners (Elite Four, Gym Leader, Galactic, Champion, Frontier Brain) and LV.X.
 _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
-# Exporters' pseudo-sets for basic Energy: PTCG Live "Energy", PTCGO "XYEnergy", "SMEnergy".
-_ENERGY_PSEUDO_SET = re.compile(r"^[A-Za-z]*Energy$", re.IGNORECASE)
+# The letter of each Type's Energy symbol: Limitless's deck builder writes basic Energy
+# with it as the number ("Fire Energy BRS R").
+_TYPE_LETTER = dict(zip(ENERGY_TYPES, "GRWLPFDMY", strict=True))
 MAX_SUGGESTIONS = 5
 # Distinct readings whose resolution a worker keeps per catalog: more than the lines of every
 # deck in use at once; a re-import drops them with the old index.
@@ -167,7 +168,7 @@ class _Attempt:
                 self.miss_notes.append(f"no card has the id {candidate.card_id!r}")
             return None
         notes = []
-        if candidate.name and not _fits(search_key(candidate.name), printing):
+        if candidate.name and _fits(search_key(candidate.name), printing) is None:
             notes.append(f"{printing.id} is {printing.name!r}, not {candidate.name!r}; "
                          "the id decides")
         return self._line(ID, (printing,), notes)
@@ -180,16 +181,49 @@ class _Attempt:
         else:
             promo = self.index.promo_set(candidate.number)
             set_ids, method = ((promo,) if promo else ()), SET_NUMBER
+        basic = self._basic_energy(candidate)
         if not set_ids:
-            return None
+            return basic
+        bare = all(set_id in self.index.subset_prefixes for set_id in set_ids)
         at_number = [p for set_id in set_ids
-                     for p in self.index.at_number(set_id, candidate.number)]
+                     for p in self.index.at_number(set_id, candidate.number, bare)]
         key = search_key(candidate.name) if candidate.name else None
-        fitting = tuple(p for p in at_number if key is None or _fits(key, p))
+        fitting: list[Printing] = []
+        notes: list[str] = []
+        for printing in at_number:
+            how = _fits(key, printing) if key is not None else ()
+            if how is not None:
+                fitting.append(printing)
+                notes.extend(note for note in how if note not in notes)
         if fitting:
-            return self._line(method, fitting, [])
+            if candidate.variant:
+                notes.append(f"{candidate.variant!r} marks a print variant of the same card")
+            return self._line(method, tuple(fitting), notes)
+        if basic:
+            return basic
         self._near_miss(candidate, set_ids, at_number)
         return None
+
+    def _basic_energy(self, candidate: Candidate) -> Resolution | None:
+        """A basic Energy line written the exporters' ways: an energy code for a set
+        ("Fire Energy 2", "Metal Energy SSPJP 016", "Basic {L} Energy SVE 12"), or the Type's
+        letter for a number ("Fire Energy BRS R").  Every printing of a basic Energy is one
+        card, so the name decides whatever the number; a Special Energy of the same name
+        ("Darkness Energy", Neo Genesis) never fits."""
+        energy_type = basic_energy_type(candidate.name)
+        if energy_type is None or candidate.number is None:
+            return None
+        letter = candidate.number.upper() == _TYPE_LETTER[energy_type]
+        code = candidate.set_code
+        if not letter and not (code and self.index.is_energy_code(code)):
+            return None
+        printings = tuple(p for p in self.index.named(candidate.name or "") if p.is_basic_energy)
+        if not printings:
+            return None
+        written = " ".join(part for part in (code, candidate.number) if part)
+        return self._line(NAME, printings, [
+            f"{written!r} is how exporters write basic {energy_type} Energy; every printing "
+            "of it is one card"])
 
     def _sets(self, reference: str) -> tuple[tuple[str, ...], str]:
         by_code = self.index.sets_for_code(reference)
@@ -198,7 +232,7 @@ class _Attempt:
         by_name = self.index.sets_named(reference)
         if by_name:
             return by_name, SET_NAME_NUMBER
-        if _ENERGY_PSEUDO_SET.match(reference):
+        if self.index.is_energy_code(reference):
             note = f"{reference!r} is an exporter's code for basic Energy; the name decides"
         else:
             note = f"the catalog knows no set {reference!r}; the name decides"
@@ -223,8 +257,11 @@ class _Attempt:
                              if p.set_id not in set_ids)
 
     def _named_in_set(self, candidate: Candidate) -> tuple[Printing, ...]:
-        """Printings by name alone, kept to the line's set when it names one but no number."""
+        """Printings by name alone, kept to the line's set when it names one but no number,
+        and to basic Energy when the set is an exporter's code for it."""
         printings = self._named(candidate.name or "")
+        if candidate.set_code and self.index.is_energy_code(candidate.set_code):
+            printings = tuple(p for p in printings if p.is_basic_energy) or printings
         if candidate.set_code and not candidate.number:
             set_ids, _method = self._sets(candidate.set_code)
             if set_ids:
@@ -264,13 +301,28 @@ def _written(candidate: Candidate) -> str:
                     if part)
 
 
-def _fits(key: str, printing: Printing) -> bool:
-    """Whether a line's name (its search key) names this printing, allowing the marks lists
-    leave out."""
-    if key == printing.search_key:
-        return True
-    rest = printing.search_key[len(key):].split() if printing.search_key.startswith(key + " ") \
-        else None
+def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
+    """Whether a line's name (its search key) names this printing at the set and number it
+    wrote; None if not, else notes on anything the line left out or spelled its own way.
+
+    Allowed: the marks lists leave out after the name (owners, LV.X), the name players use
+    for a longer data name ("Poké Turn"), and ★, δ or ◇ written another way or left out,
+    since the set and number already say which printing it is ("Tropius DF 23")."""
+    own = printing.search_key
+    if key == own or _owner_marks_only(key, own) or key in alias_keys(printing.name):
+        return ()
+    bare, dropped = folded(own)
+    line_bare, line_dropped = folded(key)
+    if line_bare == bare and set(line_dropped) < set(dropped):
+        missing = ", ".join(symbol for symbol in dropped if symbol not in line_dropped)
+        return (f"read as {printing.name} ({printing.id}): the set and number name it; "
+                f"the line leaves out {missing}",)
+    return None
+
+
+def _owner_marks_only(key: str, own: str) -> bool:
+    """The printing's name is the line's name and marks lists leave out (E4, GL, LV.X)."""
+    rest = own[len(key):].split() if own.startswith(key + " ") else None
     return bool(rest) and all(mark in _NAME_MARKS for mark in rest)
 
 
