@@ -26,15 +26,25 @@ from decklist.model import (
     LineProblem,
 )
 
-# Every header _HEADER accepts starts with one of these stems, so each names a section.
-_SECTION_STEMS = (("pok", POKEMON), ("trainer", TRAINER), ("energ", ENERGY),
-                  ("side", SIDEBOARD), ("partner", PARTNER), ("deck", MAIN), ("main", MAIN))
+# Section headers as exporters write them, in the languages the PTCG Live client exports in
+# (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.
+_SECTION_WORDS = {
+    POKEMON: r"pok[eé]mons?",
+    TRAINER: r"trainers?(?: cards)?|dresseurs?|entrenador(?:es)?|allenatori?e?|treinador(?:es)?",
+    ENERGY: r"energ(?:y|ies)(?: cards)?|[ée]nergies?|energien|energ[ií]as?",
+    SIDEBOARD: r"side ?board",
+    PARTNER: r"partner",
+    MAIN: r"deck|main(?: ?deck)?",
+}
 _HEADER = re.compile(
-    r"^(?P<hashes>##\s*)?(?P<name>pok[eé]mon|trainers?(?: cards)?|energ(?:y|ies)(?: cards)?"
-    r"|side ?board|partner|deck|main(?: ?deck)?)"
+    r"^(?P<hashes>##\s*)?(?P<name>" + "|".join(f"(?P<{section}>{words})" for section, words
+                                              in _SECTION_WORDS.items()) + r")"
     r"\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
     re.IGNORECASE)
-_TOTAL = re.compile(r"^total(?: cards)?\s*[:\-–]\s*(\d+)$", re.IGNORECASE)
+# "Total Cards: 60", and the client's translations ("Total de cartes : 60").
+_TOTAL = re.compile(
+    r"^(?:total(?: cards| de cartes| de cartas| carte)?|cartas totales|totale carte"
+    r"|karten insgesamt|gesamtzahl der karten)\s*[:\-–]\s*(\d+)$", re.IGNORECASE)
 _INLINE_PARTNER = re.compile(r"^partner\s*:\s*(?=\d)(.*)$", re.IGNORECASE)
 _DECORATION = re.compile(r"^\*{3,}.*\*{3,}$")  # PTCGO's "****** … Deck List ******" banner
 
@@ -118,7 +128,7 @@ def _read_line(raw: str) -> _Line:
     if header:
         stated = header.group("n1") or header.group("n2")
         return _Line(_HEADER_LINE, line, number=int(stated) if stated else None,
-                     section=_section(header.group("name")), hint=_header_hint(header))
+                     section=_section(header), hint=_header_hint(header))
     total = _TOTAL.match(line)
     if total:
         return _Line(_TOTAL_LINE, line, number=int(total.group(1)))
@@ -137,21 +147,24 @@ def forget() -> None:
 
 
 def _check_declared(deck: Decklist) -> None:
-    """A total the list states ("Pokémon: 12", "Total Cards: 60") must match its lines."""
+    """A total the list states ("Pokémon: 12", "Total Cards: 60") must match its lines.
+
+    Exporters mean different things by it: Limitless and PTCGO state the number of cards,
+    the PTCG Live client the number of lines under a section header.  Either fits."""
     for section, (stated, number) in deck.declared.items():
         entries = deck.main if section == "total" else [
             entry for entry in deck.entries if _counted_under(entry.section, section)]
         counted = sum(entry.count for entry in entries)
-        if counted != stated:
+        if stated not in (counted, len(entries)):
             label = "in all" if section == "total" else f"in the {section} section"
             deck.problems.append(LineProblem(
-                number, "", f"the list states {stated} cards {label}, but its lines add up "
-                f"to {counted}", "declared-total"))
+                number, "", f"the list states {stated} {label}, but its lines add up to "
+                f"{counted} cards on {len(entries)} lines (read both as a count of cards and "
+                "as a count of lines)", "declared-total"))
 
 
-def _section(name: str) -> str:
-    lowered = name.lower()
-    return next(section for stem, section in _SECTION_STEMS if lowered.startswith(stem))
+def _section(header: re.Match) -> str:
+    return next(section for section in _SECTION_WORDS if header.group(section))
 
 
 def _header_hint(header: re.Match) -> str | None:

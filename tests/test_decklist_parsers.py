@@ -66,7 +66,7 @@ def test_limitless_headers_plain_lines_comments_and_problems():
     # The headers state 31 Trainers and 12 Energy; the lines say 12 and 13.
     assert [(p.line, p.code) for p in deck.problems[2:]] == [(9, "declared-total"),
                                                                (15, "declared-total")]
-    assert "states 31 cards in the trainer section, but its lines add up to 12" in \
+    assert "states 31 in the trainer section, but its lines add up to 12 cards on 3 lines" in \
         deck.problems[2].message
     by_line = {e.line: e for e in deck.entries}
     assert by_line[2].candidates[0] == Candidate("Sneasel", "N1", "25")
@@ -119,7 +119,7 @@ def test_stated_partner_deck_and_sideboard_counts_are_checked():
                  "Sideboard: 1\n1 Bill BS 91\n")
     assert [(p.line, p.code) for p in deck.problems] == [(1, "declared-total"),
                                                         (3, "declared-total")]
-    assert "99 cards in the main section" in deck.problems[1].message
+    assert "states 99 in the main section" in deck.problems[1].message
 
 
 @pytest.mark.parametrize(("line", "first"), [
@@ -183,3 +183,43 @@ def test_decklists_past_their_limits_are_refused_with_the_line():
     assert entries.value.line == MAX_ENTRIES + 1
     with pytest.raises(DecklistTooLarge):
         parse([{"count": 1, "name": "Bill"}] * (MAX_ENTRIES + 1))
+
+
+@pytest.mark.parametrize(("header", "section"), [
+    ("Pokémon : 9", "pokemon"), ("Dresseur: 12", "trainer"), ("Énergie : 3", "energy"),
+    ("Trainer: 12", "trainer"), ("Energie: 3", "energy"),                      # German
+    ("Entrenador: 12", "trainer"), ("Energía: 3", "energy"),                   # Spanish
+    ("Allenatore: 12", "trainer"), ("Energia: 3", "energy"),                   # Italian
+    ("Treinador: 12", "trainer"),                                              # Portuguese
+    ("Pokemons - 16", "pokemon"), ("Trainers - 26", "trainer"), ("Energias - 18", "energy"),
+])
+def test_section_headers_in_every_client_language(header, section):
+    deck = parse(f"{header}\n1 Pikachu BS 58\n")
+    assert [p.code for p in deck.problems if p.code != "declared-total"] == []
+    assert deck.entries[0].section == section
+
+
+@pytest.mark.parametrize("total", ["Total de cartes : 2", "Total de cartas: 2",
+                                   "Total Cards - 2", "Total Cards: 2"])
+def test_deck_totals_in_every_client_language(total):
+    deck = parse(f"2 Pikachu BS 58\n{total}\n")
+    assert deck.problems == [] and deck.declared["total"] == (2, 2)
+
+
+def test_a_stated_count_may_count_cards_or_lines():
+    # PTCG Live states the lines under a header; Limitless and PTCGO the cards.
+    lines = parse("Pokémon: 2\n4 Pikachu BS 58\n3 Raichu BS 14\nTotal Cards: 7\n")
+    cards = parse("Pokémon: 7\n4 Pikachu BS 58\n3 Raichu BS 14\nTotal Cards: 7\n")
+    assert lines.problems == [] and cards.problems == []
+    neither = parse("Pokémon: 5\n4 Pikachu BS 58\n3 Raichu BS 14\n")
+    [problem] = neither.problems
+    assert problem.code == "declared-total" and problem.line == 1
+    assert "7 cards on 2 lines" in problem.message
+
+
+def test_a_variant_mark_and_exporter_tags_are_read_off():
+    deck = parse("2 Techno Radar PAR 180 PH\n1 Prime Catcher - ACESPEC TEF 157\n")
+    assert deck.problems == []
+    assert deck.entries[0].candidates[0][:3] == ("Techno Radar", "PAR", "180")
+    assert deck.entries[0].candidates[0].variant == "PH"
+    assert deck.entries[1].candidates[0][:3] == ("Prime Catcher", "TEF", "157")
