@@ -32,7 +32,8 @@ def validate_deck():
         product = (validate_input.product_for(index, target.rules, req.product)
                    if limited and req.product is not None else None)
         verdict = validate(index, lines, target.rules, req.as_of,
-                           pool if limited else None, product, tournament=req.tournament)
+                           pool if limited else None, product, tournament=req.tournament,
+                           problems=req.deck.problems)
         verdicts.append(verdict_view(verdict, target.format, target.play))
     head: dict[str, Any] = {"input_format": req.deck.input_format,
                             "problems": [problem_view(p) for p in req.deck.problems],
@@ -53,7 +54,8 @@ def validate_team_decks():
     rules = req.format.plays[req.play].deck
     product = (validate_input.product_for(index, rules, req.product)
                if req.product is not None else None)
-    players = [Player(p.seat, resolve(index, p.deck.entries), _resolved(index, p.pool))
+    players = [Player(p.seat, resolve(index, p.deck.entries), _resolved(index, p.pool),
+                      tuple(p.deck.problems))
                for p in req.players]
     verdict = validate_team(index, req.format, req.play, players, req.as_of, product)
     body = team_verdict_view(verdict)

@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
-from decklist.model import PARTNER, SIDEBOARD
+from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
 from validators.standing import FormatStandings, LineStanding, standings_for
@@ -23,6 +23,7 @@ class Context:
     product: Product | None = None  # Limited: the boosters handed out
     pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
+    problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
     _standings: FormatStandings = field(init=False)
 
     def __post_init__(self) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
+from decklist.model import LineProblem
 from decklist.resolve import ResolvedLine
 from validators.checks import get_check
 from validators.context import Context
@@ -30,11 +32,13 @@ class Verdict:
 def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
-             tournament: bool = False) -> Verdict:
-    """Every violation of every check the format runs; none stops at the first."""
+             tournament: bool = False, problems: Sequence[LineProblem] = ()) -> Verdict:
+    """Every violation of every check the format runs; none stops at the first.
+
+    `problems` are the deck's lines that were not read as cards (decklist parsing)."""
     effective = as_of if as_of is not None else definition.default_as_of
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
-                  tournament)
+                  tournament, tuple(problems))
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
+from decklist.model import LineProblem
 from decklist.resolve import ResolvedLine
 from validators.allocation import shortfalls
 from validators.checks import not_in_pool
@@ -31,6 +32,7 @@ class Player:
     seat: str
     lines: list[ResolvedLine]
     pool: list[ResolvedLine] | None = None
+    problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,8 @@ def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: lis
     team_play = team.plays[play]
     shared = team_play.pool == SHARED_POOL
     verdicts = [validate(index, player.lines, team_play.deck, as_of,
-                         None if shared else player.pool, product, pool_checked_by_team=shared)
+                         None if shared else player.pool, product, pool_checked_by_team=shared,
+                         problems=player.problems)
                 for player in players]
     found = list(_seats(team, players))
     if shared:

@@ -1,9 +1,14 @@
-"""ambiguous-card: a name-only line whose candidate cards differ in legality.
+"""ambiguous-card: a line that names several cards, without saying which one.
 
-With the parameter `any_difference` (Partner Battles), any line naming several cards is
-ambiguous: which card it is decides Type Identity and the singleton rule.
+An ambiguous line leaves the deck legal only when every card it may be is legal here and
+counts towards the same English title (the copy limit): then the line is a warning.  When
+its candidates differ in legality or in title, which card it is decides the verdict, and
+the line is an error.  With the parameter `any_difference` (Partner Battles), any line
+naming several cards is an error: which card it is decides Type Identity and the singleton
+rule.
 
 Legal:   4 Bill             (every Bill is one card, and it is legal)
+Warning: 4 Blastoise        (in Unlimited: every Blastoise is legal and titled "Blastoise")
 Illegal: 4 Charizard        (in Modified: some Charizards are legal, some not)
 """
 
@@ -13,24 +18,40 @@ from collections.abc import Iterator
 
 from decklist.resolve import AMBIGUOUS
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, WARNING, CheckSpec, Violation
 
 CODE = "ambiguous-card"
 SEVERITY = ERROR
 MESSAGE = ("line {line}: {text!r} names {cards} different cards that differ in legality here; "
            "give its set and number")
+TITLE_MESSAGE = ("line {line}: {text!r} names {cards} different cards with different titles "
+                 "({titles}), so its copies cannot be counted; give its set and number")
 ANY_MESSAGE = ("line {line}: {text!r} names {cards} different cards; in {format} which card it "
                "is matters, so give its set and number")
+WARNING_MESSAGE = ("line {line}: {text!r} names {cards} different cards; every one is legal "
+                   "here and counts as {title!r}, so the deck stands, but give its set and "
+                   "number to say which")
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    strict = bool(spec.params.get("any_difference"))
     for line in ctx.deck:
         if line.status != AMBIGUOUS:
             continue
         standings = ctx.standings(line)
-        strict = bool(spec.params.get("any_difference"))
-        if strict or len({standing.playable for standing in standings}) > 1:
-            message = ANY_MESSAGE if strict else MESSAGE
-            yield Violation(CODE, SEVERITY, message.format(
-                line=line.entry.line, text=line.entry.text, cards=len(standings),
-                format=ctx.format.name), ctx.format.rule(spec.section), (card_ref(line),))
+        titles = sorted({printing.name for printing in line.printings}, key=str.casefold)
+        same_title = len({printing.name_key for printing in line.printings}) == 1
+        fields = {"line": line.entry.line, "text": line.entry.text, "cards": len(standings),
+                  "format": ctx.format.name, "titles": ", ".join(titles), "title": titles[0]}
+        if strict:
+            message, severity = ANY_MESSAGE, ERROR
+        elif len({standing.playable for standing in standings}) > 1:
+            message, severity = MESSAGE, ERROR
+        elif not same_title:
+            message, severity = TITLE_MESSAGE, ERROR
+        elif standings.all_playable:
+            message, severity = WARNING_MESSAGE, WARNING
+        else:
+            continue  # no candidate is legal: not-legal says so
+        yield Violation(CODE, severity, message.format(**fields), ctx.format.rule(spec.section),
+                        (card_ref(line),))
