@@ -11,6 +11,7 @@ ERROR, WARNING = "error", "warning"
 # A file's status: legal; illegal (the deck breaks a rule or a line cannot be read);
 # invalid (the service refused the file as a decklist); failed (it could not be checked).
 LEGAL, ILLEGAL, INVALID, FAILED = "legal", "illegal", "invalid", "failed"
+UNREADABLE, DECLARED_TOTAL = "unreadable-line", "declared-total"
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,24 @@ class FileResult:
 
 
 def from_verdict(deck: DeckFile, format_id: str, body: dict[str, Any]) -> FileResult:
-    """A 200 answer of POST /v1/validate: its violations, warnings and unreadable lines."""
-    findings = [_violation(deck, v) for v in body.get("violations", [])]
+    """A 200 answer of POST /v1/validate: its violations, warnings and unreadable lines.
+
+    The service reports a line it could not read as an `unreadable-line` violation; a total
+    the list states that does not match its lines (`declared-total`) is a warning."""
+    violations = body.get("violations", [])
+    findings = [_violation(deck, v) for v in violations]
     findings += [_violation(deck, w) for w in body.get("warnings", [])]
+    reported = {card.get("line") for v in violations if v.get("code") == UNREADABLE
+                for card in v.get("cards", [])}
+    unread = [p for p in body.get("problems", [])
+              if p["code"] != DECLARED_TOTAL and p["line"] not in reported]
     # A line the service could not read is not checked, so the deck is not shown legal.
     findings += [Finding(ERROR, p["code"], f"{p['message']}: {p['text']!r}",
-                         deck.file_line(p["line"])) for p in body.get("problems", [])]
+                         deck.file_line(p["line"])) for p in unread]
+    findings += [Finding(WARNING, p["code"], p["message"], deck.file_line(p["line"]))
+                 for p in body.get("problems", []) if p["code"] == DECLARED_TOTAL]
     findings.sort(key=lambda f: (f.line is not None, f.line or 0))
-    legal = bool(body.get("legal")) and not body.get("problems")
+    legal = bool(body.get("legal")) and not unread
     return FileResult(deck.path, format_id, LEGAL if legal else ILLEGAL, findings,
                       body.get("catalog", {}).get("version"))
 

@@ -155,7 +155,7 @@ def test_unreadable_lines_and_bytes_fail_with_their_line(server, tmp_path):
     (tmp_path / "latin1.txt").write_bytes(b"4 Pikachu BS 58\n4 Pok\xe9 Ball\n")
     done = run(tmp_path, "check", "typo.txt", "latin1.txt", "-f", "unlimited", "--url", server)
     assert done.returncode == 1
-    assert "typo.txt:3: not-a-card-line" in done.stdout
+    assert "typo.txt:3: unreadable-line line 3: 'four Bill' could not be read" in done.stdout
     assert ("latin1.txt:2: unreadable-file the file is not UTF-8 (byte 21 cannot be decoded)"
             in done.stdout)
     assert "latin1.txt: not a readable decklist (1 error)" in done.stdout
