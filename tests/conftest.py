@@ -20,6 +20,8 @@ from catalog.db import make_engine
 from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
+from decklist.detect import parse
+from decklist.resolve import resolve_entry
 from tests.contract import ContractClient
 from tests.postgres import running as postgres_server
 
@@ -135,6 +137,23 @@ def full_index(full_db_url) -> CatalogIndex:
         return load_index(engine)
     finally:
         engine.dispose()  # else its pooled connection is left for the garbage collector
+
+
+@pytest.fixture
+def line(full_index):
+    """Resolve one decklist line written as text (or one JSON entry) on the full catalog."""
+
+    def resolve_one(written):
+        deck = parse(written if isinstance(written, list) else f"1 {written}")
+        assert deck.problems == [] and len(deck.entries) == 1
+        return resolve_entry(full_index, deck.entries[0])
+
+    return resolve_one
+
+
+def ids(resolved) -> list[str]:
+    """The ids of a resolved line's printings."""
+    return [printing.id for printing in resolved.printings]
 
 
 @pytest.fixture

@@ -2,24 +2,8 @@
 
 import pytest
 
-from decklist.detect import parse
-from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve_entry
-
-
-@pytest.fixture
-def line(full_index):
-    """Resolve one decklist line written as text (or one JSON entry)."""
-
-    def resolve_one(written):
-        deck = parse(written if isinstance(written, list) else f"1 {written}")
-        assert deck.problems == [] and len(deck.entries) == 1
-        return resolve_entry(full_index, deck.entries[0])
-
-    return resolve_one
-
-
-def ids(resolved):
-    return [printing.id for printing in resolved.printings]
+from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN
+from tests.conftest import ids
 
 
 @pytest.mark.parametrize(("written", "expected"), [

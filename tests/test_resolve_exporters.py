@@ -8,21 +8,7 @@ import pytest
 
 from decklist.detect import parse
 from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve_entry
-
-
-@pytest.fixture
-def line(full_index):
-    def resolve_one(written):
-        deck = parse(written if isinstance(written, list) else f"1 {written}")
-        assert deck.problems == [] and len(deck.entries) == 1
-        return resolve_entry(full_index, deck.entries[0])
-
-    return resolve_one
-
-
-def ids(resolved):
-    return [printing.id for printing in resolved.printings]
-
+from tests.conftest import ids
 
 BASIC = {"Fire": "base1-98", "Darkness": "dp1-129", "Metal": "dp1-130", "Water": "base1-102",
          "Lightning": "base1-100", "Psychic": "base1-101"}
