@@ -72,6 +72,8 @@ class Printing:
     play_together: int | None
     # A Type, HP and an attack or ability of its own (Partner Battles I.1.1 asks for them).
     has_full_layout: bool = False
+    # Search keys of the names players write for it ("poke turn"), besides search_key.
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass
@@ -194,7 +196,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> C
     for printing in ordered:
         by_number[printing.set_id, number_key(printing.number)].append(printing)
         by_name[printing.search_key].append(printing)
-        for alias in alias_keys(printing.name):  # "Poké Turn", "Blend Energy WLFM"
+        for alias in printing.aliases:  # "Poké Turn", "Blend Energy WLFM"
             by_name[alias].append(printing)
         by_function[printing.function_key].append(printing)
     prefixes = _promo_prefixes(sets, ordered)
@@ -221,6 +223,7 @@ class _Memo:
     def __init__(self) -> None:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
         self._keys: dict[str, str] = {}
+        self._alias_keys: dict[str, tuple[str, ...]] = {}
 
     def printing(self, row) -> Printing:
         intern = sys.intern
@@ -232,12 +235,18 @@ class _Memo:
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
             limit_scope=row.limit_scope, limit_max=row.limit_max,
-            play_together=row.play_together, has_full_layout=bool(row.has_full_layout))
+            play_together=row.play_together, has_full_layout=bool(row.has_full_layout),
+            aliases=self._aliases(row.name))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:
             self._tuples[raw] = tuple(sys.intern(item) for item in json.loads(raw or "[]"))
         return self._tuples[raw]
+
+    def _aliases(self, name: str) -> tuple[str, ...]:
+        if name not in self._alias_keys:
+            self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
+        return self._alias_keys[name]
 
     def _search_key(self, name: str) -> str:
         if name not in self._keys:

@@ -19,7 +19,6 @@ already say which printing it means ("Tropius DF 23" is Tropius δ).
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 
@@ -73,7 +72,6 @@ def basic_energy_type(name: str | None) -> str | None:
     return match.group(1).capitalize() if match else None
 
 
-@functools.lru_cache(maxsize=4096)
 def alias_keys(name: str) -> tuple[str, ...]:
     """The search keys of names players write for this data name, besides its own."""
     key = search_key(name)

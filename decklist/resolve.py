@@ -20,7 +20,7 @@ from rapidfuzz import fuzz, process
 
 from catalog.identity import ENERGY_TYPES
 from catalog.index import CatalogIndex, Printing
-from catalog.names import alias_keys, basic_energy_type, folded, search_key
+from catalog.names import basic_energy_type, folded, search_key
 from decklist.model import Candidate, Entry
 
 ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
@@ -309,7 +309,7 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     for a longer data name ("Poké Turn"), and ★, δ or ◇ written another way or left out,
     since the set and number already say which printing it is ("Tropius DF 23")."""
     own = printing.search_key
-    if key == own or _owner_marks_only(key, own) or key in alias_keys(printing.name):
+    if key == own or _owner_marks_only(key, own) or key in printing.aliases:
         return ()
     bare, dropped = folded(own)
     line_bare, line_dropped = folded(key)
