@@ -309,8 +309,10 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     for a longer data name ("Poké Turn"), and ★, δ or ◇ written another way or left out,
     since the set and number already say which printing it is ("Tropius DF 23")."""
     own = printing.search_key
-    if key == own or _owner_marks_only(key, own) or key in printing.aliases:
+    if key == own or _owner_marks_only(key, own):
         return ()
+    if key in printing.aliases:
+        return (f"read as {printing.name} ({printing.id}): the name players write for it",)
     bare, dropped = folded(own)
     line_bare, line_dropped = folded(key)
     if line_bare == bare and set(line_dropped) < set(dropped):
