@@ -32,10 +32,13 @@ ENERGY = "Energy"
 ENERGY_TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness",
                 "Metal", "Fairy")
 
-# Some printings spell costs with the one-letter symbols ("{L}" → "L").
-_COST_LETTERS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic",
-                 "F": "Fighting", "D": "Darkness", "M": "Metal", "Y": "Fairy", "C": "Colorless",
-                 "N": "Dragon"}
+# The one-letter symbol of each Type: some printings spell costs with them ("L"), PTCG Live
+# writes them in names ("Basic {L} Energy"), Limitless in Blend Energy names ("WLFM").
+TYPE_SYMBOLS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic",
+                "F": "Fighting", "D": "Darkness", "M": "Metal", "Y": "Fairy", "C": "Colorless",
+                "N": "Dragon"}
+# The symbol of each Type that has basic Energy ("Fire" → "R").
+ENERGY_LETTERS = {kind: letter for letter, kind in TYPE_SYMBOLS.items() if kind in ENERGY_TYPES}
 
 _QUOTES = str.maketrans({
     "\u2018": "'", "\u2019": "'", "\u201b": "'", "\u2032": "'", "`": "'", "\u00b4": "'",
@@ -74,7 +77,7 @@ def _digest(value: Any, size: int = 32) -> str:
 
 def cost_types(cost: Iterable[str] | None) -> list[str]:
     """Energy cost symbols spelled out ("L" → "Lightning"); "Free" is no Energy at all."""
-    spelled = (_COST_LETTERS.get(symbol, symbol) for symbol in cost or ())
+    spelled = (TYPE_SYMBOLS.get(symbol, symbol) for symbol in cost or ())
     return [symbol for symbol in spelled if symbol != "Free"]
 
 

@@ -22,11 +22,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from catalog.identity import ENERGY_TYPES, name_key
+from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
 
-_SYMBOLS = {"g": "grass", "r": "fire", "w": "water", "l": "lightning", "p": "psychic",
-            "f": "fighting", "d": "darkness", "m": "metal", "y": "fairy", "c": "colorless",
-            "n": "dragon"}
+_SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()}
 _SYMBOL = re.compile(r"\{([a-z])\}")
 _MARKS = str.maketrans({"★": " star ", "☆": " star ", "δ": " delta ", "◇": " prism star ",
                         "♢": " prism star ", "♀": " f ", "♂": " m ", "&": " & ",
@@ -45,8 +43,7 @@ _INVENTION = re.compile(r"^team galactics invention g \d+ (.+)$")
 _FLARE_GEAR = re.compile(r"^(.+) team flare gear$")
 # Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
 _MULTI_ENERGY = re.compile(r"^(blend|unit) energy ([a-z]+)$")
-_TYPE_LETTERS = {"grass": "g", "fire": "r", "water": "w", "lightning": "l", "psychic": "p",
-                 "fighting": "f", "darkness": "d", "metal": "m", "fairy": "y"}
+_TYPE_LETTERS = {kind.lower(): letter.lower() for kind, letter in ENERGY_LETTERS.items()}
 _TYPE_WORDS = re.compile("|".join(_TYPE_LETTERS))
 
 # Marks a list may leave out when its set and number say which printing it means.

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from catalog.identity import ENERGY_TYPES
+from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key
 from decklist.model import Candidate, Entry
@@ -28,9 +28,6 @@ RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
 # Marks some printed names add after the Pokémon's name that decklists leave out:
 # Platinum's owners (Elite Four, Gym Leader, Galactic, Champion, Frontier Brain) and LV.X.
 _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
-# The letter of each Type's Energy symbol: Limitless's deck builder writes basic Energy
-# with it as the number ("Fire Energy BRS R").
-_TYPE_LETTER = dict(zip(ENERGY_TYPES, "GRWLPFDMY", strict=True))
 MAX_SUGGESTIONS = 5
 # Distinct readings whose resolution a worker keeps per catalog: more than the lines of every
 # deck in use at once; a re-import drops them with the old index.
@@ -213,7 +210,8 @@ class _Attempt:
         energy_type = basic_energy_type(candidate.name)
         if energy_type is None or candidate.number is None:
             return None
-        letter = candidate.number.upper() == _TYPE_LETTER[energy_type]
+        # Limitless's deck builder writes the Type's symbol as the number ("BRS R").
+        letter = candidate.number.upper() == ENERGY_LETTERS[energy_type]
         code = candidate.set_code
         if not letter and not (code and self.index.is_energy_code(code)):
             return None
