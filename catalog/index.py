@@ -213,7 +213,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> C
         set_names=_set_names(sets),
         by_number=_frozen(by_number), by_name=_frozen(by_name), by_function=_frozen(by_function),
         promo_prefixes=prefixes, energy_codes=_energy_codes(sets, ordered),
-        subset_prefixes=_subset_prefixes(sets, ordered),
+        # The Galarian Gallery ("GG"), the Trainer Galleries ("TG"), the Shiny Vaults ("SV").
+        subset_prefixes=_one_prefix(sets, ordered, promo=False),
         _ids_folded={card_id.casefold(): card_id for card_id in printings})
 
 
@@ -255,13 +256,20 @@ class _Memo:
 
 
 def _promo_prefixes(sets: dict[str, SetInfo], ordered: list[Printing]) -> dict[str, str]:
-    """Promo sets whose every number carries one series prefix ("SWSH" for swshp)."""
+    """Promo sets whose every number carries one series prefix ("SWSH" for swshp), by prefix."""
+    return {prefix: set_id for set_id, prefix in _one_prefix(sets, ordered, promo=True).items()}
+
+
+def _one_prefix(sets: dict[str, SetInfo], ordered: list[Printing],
+                promo: bool) -> dict[str, str]:
+    """The sets (promo sets, or all others) whose every number carries one letter prefix,
+    with that prefix."""
     seen: dict[str, set[str]] = defaultdict(set)
     for printing in ordered:
-        if sets[printing.set_id].kind == "promo":
+        if (sets[printing.set_id].kind == "promo") == promo:
             match = _PREFIXED.match(printing.number)
             seen[printing.set_id].add(match.group(1).upper() if match else "")
-    return {next(iter(found)): set_id for set_id, found in seen.items()
+    return {set_id: next(iter(found)) for set_id, found in seen.items()
             if len(found) == 1 and "" not in found}
 
 
@@ -273,18 +281,6 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
         if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
             names[search_key(alias["name"])].append(alias["set"])
     return {name: tuple(ids) for name, ids in names.items()}
-
-
-def _subset_prefixes(sets: dict[str, SetInfo], ordered: list[Printing]) -> dict[str, str]:
-    """Sets other than promos whose every number carries one letter prefix: the Galarian
-    Gallery ("GG"), the Trainer Galleries ("TG"), the Shiny Vaults ("SV")."""
-    seen: dict[str, set[str]] = defaultdict(set)
-    for printing in ordered:
-        if sets[printing.set_id].kind != "promo":
-            match = _PREFIXED.match(printing.number)
-            seen[printing.set_id].add(match.group(1).upper() if match else "")
-    return {set_id: next(iter(found)) for set_id, found in seen.items()
-            if len(found) == 1 and "" not in found}
 
 
 def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozenset[str]:
