@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
+from catalog import energy_codes
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
 from catalog.models import Card, CatalogMeta, Set, SetCode
@@ -89,8 +90,7 @@ class CatalogIndex:
     by_function: dict[str, tuple[Printing, ...]]
     # A promo number's series prefix → its set ("SWSH" → swshp).
     promo_prefixes: dict[str, str]
-    # Codes exporters write for basic Energy instead of a set (upper case), and the sets
-    # that hold basic Energy only ("SVE").
+    # The codes (upper case) of the sets that hold basic Energy only ("SVE").
     energy_codes: frozenset[str] = frozenset()
     # Subsets whose every number carries one prefix ("GG" for swsh12pt5gg): a code naming
     # the subset alone may write the number without it ("CRZ-GG 6").
@@ -151,9 +151,9 @@ class CatalogIndex:
         return self.by_name.get(search_key(name), ())
 
     def is_energy_code(self, code: str) -> bool:
-        """Whether a set code is one exporters write for basic Energy ("Energy", "SVE")."""
-        upper = code.upper()
-        return upper in self.energy_codes or upper.endswith("ENERGY")
+        """Whether a set code is one exporters write for basic Energy ("Energy", "SVE"), or
+        the code of a set of this catalog that holds basic Energy only."""
+        return energy_codes.is_energy_code(code) or code.upper() in self.energy_codes
 
 
 def load_index(engine: Engine) -> CatalogIndex:
@@ -284,17 +284,13 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
 
 
 def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozenset[str]:
-    """The codes of set_codes.json's `energy_codes`, and the ptcgoCode of every set whose
-    printings are all basic Energy."""
-    codes = {code.upper() for code in json.loads(SET_CODES_PATH.read_bytes())["energy_codes"]
-             ["codes"]}
+    """The ptcgoCode of every set whose printings are all basic Energy."""
     only_basic: dict[str, bool] = {}
     for printing in ordered:
         only_basic[printing.set_id] = only_basic.get(printing.set_id, True) and \
             printing.is_basic_energy
-    codes.update(sets[set_id].ptcgo_code.upper() for set_id, basic in only_basic.items()
-                 if basic and sets[set_id].ptcgo_code)
-    return frozenset(codes)
+    return frozenset(sets[set_id].ptcgo_code.upper() for set_id, basic in only_basic.items()
+                     if basic and sets[set_id].ptcgo_code)
 
 
 def _frozen(groups: dict) -> dict:

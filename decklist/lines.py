@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import re
 
+from catalog.energy_codes import is_energy_code
 from decklist.model import Candidate
 
 # A minus sign is read as part of the count, so "-4 Bill" is a count out of range, not a name.
@@ -26,9 +27,8 @@ _DASHED = re.compile(
 # A collector number as printed: "4", "004", "SWSH068", "SM31", "H10", "102a", "TG01".
 _NUMBER = re.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
-# Energy codes in any letter case ("swshenergy", "ecalt").
-_SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$"
-                       r"|^(?i:[a-z]*energy|ecalt|sve|mee|sspjp)$")
+# (and an exporter's code for basic Energy in any letter case: "swshenergy", "ecalt").
+_SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
 _PROMO_NUMBER = re.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
 # Print-variant marks exporters write after the number; they name the same card.
 # PTCG Live: "PH" (Poké Ball pattern holo) and "MB" (Master Ball pattern holo).
@@ -66,7 +66,8 @@ def readings(reference: str) -> tuple[Candidate, ...]:
     dashed = _DASHED.match(reference)
     if dashed:
         found.append(_reading(dashed.group(1), dashed.group(2), dashed.group(3), variant))
-    if len(tokens) >= 3 and _NUMBER.match(tokens[-1]) and _SET_CODE.match(tokens[-2]):
+    if len(tokens) >= 3 and _NUMBER.match(tokens[-1]) and (
+            _SET_CODE.match(tokens[-2]) or is_energy_code(tokens[-2])):
         found.append(_reading(" ".join(tokens[:-2]), tokens[-2], tokens[-1], variant))
     if len(tokens) >= 2 and _PROMO_NUMBER.match(tokens[-1]):
         found.append(_reading(" ".join(tokens[:-1]), None, tokens[-1], variant))

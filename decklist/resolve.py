@@ -178,9 +178,8 @@ class _Attempt:
         else:
             promo = self.index.promo_set(candidate.number)
             set_ids, method = ((promo,) if promo else ()), SET_NUMBER
-        basic = self._basic_energy(candidate)
         if not set_ids:
-            return basic
+            return self._basic_energy(candidate)
         bare = all(set_id in self.index.subset_prefixes for set_id in set_ids)
         at_number = [p for set_id in set_ids
                      for p in self.index.at_number(set_id, candidate.number, bare)]
@@ -196,10 +195,10 @@ class _Attempt:
             if candidate.variant:
                 notes.append(f"{candidate.variant!r} marks a print variant of the same card")
             return self._line(method, tuple(fitting), notes)
-        if basic:
-            return basic
-        self._near_miss(candidate, set_ids, at_number)
-        return None
+        basic = self._basic_energy(candidate)
+        if basic is None:
+            self._near_miss(candidate, set_ids, at_number)
+        return basic
 
     def _basic_energy(self, candidate: Candidate) -> Resolution | None:
         """A basic Energy line written the exporters' ways: an energy code for a set
