@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
+from catalog.identity import title_key
+
 MAX_TEXT = 200
 
 
@@ -56,6 +58,7 @@ class SetRefSchema(Schema):
 
 
 class IdentitySchema(Schema):
+    title_key = fields.Function(lambda card: title_key(card.name))
     name_key = fields.String()
     function_key = fields.String()
     text_fingerprint = fields.String()
@@ -68,6 +71,7 @@ class LimitsSchema(Schema):
     group = fields.String(attribute="limit_group", allow_none=True)
     scope = fields.String(attribute="limit_scope", allow_none=True)
     max = fields.Integer(attribute="limit_max", allow_none=True)
+    text = fields.String(attribute="limit_text", allow_none=True)
     play_together = fields.Integer(allow_none=True)
 
 

@@ -60,9 +60,11 @@ def format_ref(fmt: Format, rules: FormatDefinition, play: str | None) -> dict[s
 
 
 def violation_view(violation: Violation) -> dict[str, Any]:
+    rule = {"document": violation.rule.document, "section": violation.rule.section}
+    if violation.rule.text is not None:
+        rule["text"] = violation.rule.text
     return {"code": violation.code, "severity": violation.severity,
-            "message": violation.message,
-            "rule": {"document": violation.rule.document, "section": violation.rule.section},
+            "message": violation.message, "rule": rule,
             "cards": [_card_ref_view(card) for card in violation.cards]}
 
 

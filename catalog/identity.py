@@ -1,16 +1,18 @@
 """Card identity: the three notions the rules speak of.
 
-- `name_key`: the English title, for the 4-copy rule ("counted by English
-  card title equivalent", DCI Floor Rules 2003 §221).  Only spelling noise
-  is folded (Unicode form, quote style, white space, case, "Pokemon" for
-  "Pokémon", "Nidoran ♀" for "Nidoran♀") and the data's own qualifier of
-  an artwork variant ("Professor's Research (Professor Oak)" is printed
-  "Professor's Research"); every mark that makes two titles differ is kept:
-  "Dark Persian" ≠ "Persian", "Unown [J]" ≠ "Unown [A]", δ, ★ and ◇ stay.
-- `function_key`: the gameplay identity shared by reprints, built from the
-  attributes Partner Battles I.3.3 lists (name, Type, HP, Retreat, Weakness,
-  Resistance, Ancient Trait, abilities by kind and name, attacks by name,
-  cost and base damage).  Trainer and Energy cards: supertype and name.
+- `name_key`: the printed name with only spelling noise folded (Unicode
+  form, quote style, white space, case, "Pokemon" for "Pokémon", "Nidoran ♀"
+  for "Nidoran♀") and the data's own qualifier of an artwork variant
+  ("Professor's Research (Professor Oak)" is printed "Professor's
+  Research"); every mark stays.  Catalog searches go by it.
+- `title_key`: the English title, for the 4-copy rule ("counted by English
+  card title equivalent", DCI Floor Rules 2003 §221): the name as the
+  Pokémon rulebook counts it ("What does and doesn't count for a Pokémon's
+  name?"): a level is not part of the name (Gengar, Gengar LV.43 and Gengar
+  LV.X share one) and neither is δ (Aerodactyl and Aerodactyl δ); ★, ◇,
+  owners ("Dark Persian" ≠ "Persian", "Team Rocket's Meowth") and forms
+  ("Unown [J]" ≠ "Unown [A]") are.
+- `function_key`: the gameplay identity shared by reprints (catalog.gameplay).
 - `text_fingerprint`: a hash of the whole printed text, to tell an exact
   reprint from a reworded one.
 """
@@ -68,6 +70,18 @@ def name_key(name: str | None) -> str:
     """The title key for the 4-copy rule: spelling noise folded, distinctions kept."""
     key = _VARIANT_QUALIFIER.sub("", clean_text(name)).casefold()
     return _GENDER_SPACE.sub("", key).replace("pokémon", "pokemon")
+
+
+# "Gengar LV.X", "Absol G LV.X": the level printed in the name (the data keeps numeric levels
+# in a field of their own).
+_LEVEL = re.compile(r"\s+lv\.?\s*(?:x|\d+)(?=\s|$)")
+_DELTA = re.compile(r"\s*δ(?=\s|$)")
+
+
+def title_key(name: str | None) -> str:
+    """The English title the copy limit counts by: name_key without a level or δ."""
+    key = _DELTA.sub("", _LEVEL.sub("", name_key(name)))
+    return _SPACE.sub(" ", key).strip()
 
 
 def _digest(value: Any, size: int = 32) -> str:

@@ -27,7 +27,7 @@ from catalog.numbers import number_sort_key
 from catalog.source import SETS_PATH, SourceError, card_path, open_source
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "3"
+IMPORT_VERSION = "4"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
 SET_CODES_PATH = DATA_DIR / "set_codes.json"
@@ -225,6 +225,7 @@ def _with_identity(row: dict[str, Any]) -> dict[str, Any]:
         limit_group=limits.limit_group,
         limit_scope=limits.limit_scope,
         limit_max=limits.limit_max,
+        limit_text=limits.limit_text,
         play_together=limits.play_together,
     )
     return row

@@ -24,6 +24,7 @@ from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
 from catalog import energy_codes
+from catalog.identity import title_key
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
 from catalog.models import Card, CatalogMeta, Set, SetCode
@@ -60,7 +61,7 @@ class Printing:
     name: str
     supertype: str
     subtypes: tuple[str, ...]
-    name_key: str
+    title_key: str  # the English title the copy limit counts by (identity.title_key)
     search_key: str
     function_key: str
     text_fingerprint: str
@@ -70,6 +71,7 @@ class Printing:
     limit_group: str | None
     limit_scope: str | None
     limit_max: int | None
+    limit_text: str | None
     play_together: int | None
     # A Type, HP and an attack or ability of its own (Partner Battles I.1.1 asks for them).
     has_full_layout: bool = False
@@ -173,10 +175,10 @@ def load_index(engine: Engine) -> CatalogIndex:
     return _assemble(version, sets, code_rows, card_rows)
 
 
-_CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype, Card.name_key,
+_CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
                  Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
                  Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
-                 Card.play_together)
+                 Card.limit_text, Card.play_together)
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                cast(Card.type_identity, String).label("type_identity"),
@@ -224,6 +226,7 @@ class _Memo:
     def __init__(self) -> None:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
         self._keys: dict[str, str] = {}
+        self._titles: dict[str, str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
 
     def printing(self, row) -> Printing:
@@ -231,11 +234,11 @@ class _Memo:
         return Printing(
             id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
             supertype=intern(row.supertype), subtypes=self._tuple(row.subtypes),
-            name_key=intern(row.name_key), search_key=self._search_key(row.name),
+            title_key=self._title_key(row.name), search_key=self._search_key(row.name),
             function_key=intern(row.function_key), text_fingerprint=row.text_fingerprint,
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
-            limit_scope=row.limit_scope, limit_max=row.limit_max,
+            limit_scope=row.limit_scope, limit_max=row.limit_max, limit_text=row.limit_text,
             play_together=row.play_together, has_full_layout=bool(row.has_full_layout),
             aliases=self._aliases(row.name))
 
@@ -248,6 +251,11 @@ class _Memo:
         if name not in self._alias_keys:
             self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
         return self._alias_keys[name]
+
+    def _title_key(self, name: str) -> str:
+        if name not in self._titles:
+            self._titles[name] = sys.intern(title_key(name))
+        return self._titles[name]
 
     def _search_key(self, name: str) -> str:
         if name not in self._keys:

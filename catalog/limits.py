@@ -7,7 +7,8 @@ Parsed once at import into structured fields on the printing:
 - `limit_group` / `limit_scope` / `limit_max`: at most `limit_max` cards of
   the group in a deck ("deck" scope: ACE SPEC, Radiant, Pokémon Star, the
   Neo Unown), or of the group with one name ("name" scope: Prism Star,
-  Shining Pokémon's "You can't have more than 1 <name> in your deck").
+  Shining Pokémon's "You can't have more than 1 <name> in your deck");
+  `limit_text` is the printed sentence that sets it, which a violation cites.
 - `play_together`: how many copies the text lets (or makes) you play at
   the same time: Puzzle of Time 2, Quad Stone 4, LEGEND halves 2,
   V-UNION pieces 4, Cross Switcher 2 …  Partner Battles I.3.3.2 lets a
@@ -29,6 +30,7 @@ class DeckLimits:
     limit_group: str | None = None
     limit_scope: str | None = None
     limit_max: int | None = None
+    limit_text: str | None = None
     play_together: int | None = None
 
 
@@ -55,30 +57,45 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 def parse_limits(name: str, rules: Iterable[str]) -> DeckLimits:
     """Read the deck-construction limits out of a card's rules text."""
-    joined = "\n".join(clean_text(rule) for rule in rules)
+    lines = [clean_text(rule) for rule in rules]
+    joined = "\n".join(lines)
     if not joined:
         return DeckLimits()
-    group, scope, maximum = _group_limit(name, joined)
+    group = next((found for line in lines if (found := _group_limit(name, line))), None)
     return DeckLimits(
         copies_unlimited=bool(_UNLIMITED.search(joined)),
-        limit_group=group,
-        limit_scope=scope,
-        limit_max=maximum,
+        limit_group=group[0] if group else None,
+        limit_scope=group[1] if group else None,
+        limit_max=group[2] if group else None,
+        limit_text=_sentence(group[3]) if group else None,
         play_together=_play_together(joined),
     )
 
 
-def _group_limit(name: str, text: str) -> tuple[str | None, str | None, int | None]:
+def _group_limit(name: str, line: str) -> tuple[str, str, int, str] | None:
+    """(group, scope, max, the rules line) when the line sets a limit."""
     for pattern, group, scope in _GROUP_LIMITS:
-        match = pattern.search(text)
+        match = pattern.search(line)
         if match:
-            return group, scope, int(match.group(1))
+            return group, scope, int(match.group(1)), line
     # Shining Pokémon and the like: "You can't have more than 1 <own name> in your deck."
-    for match in _OWN_NAME.finditer(text):
+    for match in _OWN_NAME.finditer(line):
         if match.group(2).casefold() == clean_text(name).casefold():
             count = match.group(1).lower()
-            return "name", "name", _WORDS.get(count) or int(count)
-    return None, None, None
+            return "name", "name", _WORDS.get(count) or int(count), line
+    return None
+
+
+def _sentence(line: str) -> str:
+    """The limit as printed, without what the same rules line goes on to say (Miracle
+    Energy's text, the Prism Star's Lost Zone clause)."""
+    for pattern in (*(p for p, _, _ in _GROUP_LIMITS), _OWN_NAME):
+        match = pattern.search(line)
+        if match:
+            start = line.rfind(". ", 0, match.start()) + 1
+            end = line.find(".", match.end())
+            return line[start:end + 1 if end >= 0 else len(line)].strip()
+    return line
 
 
 def _play_together(text: str) -> int | None:

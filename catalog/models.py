@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData, String
+from sqlalchemy import (JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData,
+                        String, Text)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAMING_CONVENTION = {
@@ -104,6 +105,7 @@ class Card(Base):
     limit_group: Mapped[str | None] = mapped_column(String(32))
     limit_scope: Mapped[str | None] = mapped_column(String(8))  # "deck" or "name"
     limit_max: Mapped[int | None] = mapped_column(Integer)
+    limit_text: Mapped[str | None] = mapped_column(Text)  # the printed sentence
     play_together: Mapped[int | None] = mapped_column(Integer)
 
     set: Mapped[Set] = relationship()

@@ -71,7 +71,7 @@ class Resolution:
                    tuple(tuple(group) for group in grouped.values()),
                    kinds.pop() if len(kinds) == 1 else None,
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
-                   else printings[0].name_key)
+                   else printings[0].title_key)
 
     @property
     def card(self) -> Printing | None:

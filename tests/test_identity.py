@@ -28,6 +28,33 @@ def test_name_key_keeps_what_makes_titles_differ(a, b):
     assert identity.name_key(a) != identity.name_key(b)
 
 
+# The Pokémon rulebook, "What does and doesn't count for a Pokémon's name?": a level and δ
+# are not part of the name; owners, forms, ★ and ◇ are.
+@pytest.mark.parametrize(("a", "b"), [
+    ("Gengar", "Gengar LV.X"),
+    ("Gengar", "Gengar LV.43"),
+    ("Aerodactyl", "Aerodactyl δ"),
+    ("Charizard ★", "Charizard ★ δ"),
+    ("Absol G", "Absol G LV.X"),
+])
+def test_title_key_leaves_out_levels_and_delta(a, b):
+    assert identity.title_key(a) == identity.title_key(b)
+    assert identity.name_key(a) != identity.name_key(b)  # searches still tell them apart
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Dark Persian", "Persian"),
+    ("Team Rocket's Meowth", "Meowth"),
+    ("Unown [J]", "Unown [A]"),
+    ("Mudkip ★", "Mudkip"),
+    ("Volcanion ◇", "Volcanion"),
+    ("Absol G", "Absol"),
+    ("Charizard ex", "Charizard"),
+])
+def test_title_key_keeps_stars_owners_and_forms(a, b):
+    assert identity.title_key(a) != identity.title_key(b)
+
+
 @pytest.mark.parametrize(("typed", "printed"), [
     ("Pokemon Center", "Pokémon Center"),
     ("POKéMON center", "Pokémon Center"),

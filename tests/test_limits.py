@@ -9,8 +9,10 @@ from catalog.limits import DeckLimits, parse_limits
 def limits_of(real_card):
     def get(card_id: str) -> DeckLimits:
         card = real_card(card_id)
-        return DeckLimits(card.copies_unlimited, card.limit_group, card.limit_scope,
-                          card.limit_max, card.play_together)
+        # The printed sentence has a test of its own.
+        return DeckLimits(copies_unlimited=card.copies_unlimited, limit_group=card.limit_group,
+                          limit_scope=card.limit_scope, limit_max=card.limit_max,
+                          play_together=card.play_together)
 
     return get
 
@@ -42,6 +44,18 @@ def limits_of(real_card):
 ])
 def test_real_card_limits(limits_of, card_id, expected):
     assert limits_of(card_id) == expected
+
+
+@pytest.mark.parametrize(("card_id", "sentence"), [
+    ("sv5-141", "ACE SPEC: You can't have more than 1 ACE SPEC card in your deck."),
+    ("bw7-137", "You can't have more than 1 ACE SPEC card in your deck."),
+    ("neo4-16", "You can't have more than 1 Miracle Energy in your deck."),
+    ("neo3-39", "You may have up to 4 Basic Pokémon cards in your deck with Unown in their "
+                "names."),
+    ("pl4-94", None),  # lifts the limit: no limit to quote
+])
+def test_the_limit_is_kept_as_printed(real_card, card_id, sentence):
+    assert real_card(card_id).limit_text == sentence
 
 
 def test_own_name_limit_needs_the_cards_own_name():

@@ -16,6 +16,7 @@ class RuleRef:
 
     document: str
     section: str
+    text: str | None = None  # the rule's own words, when it is quoted (a card's printed limit)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from validators.checks import (
     not_legal,
     partner_ineligible,
     partner_missing,
+    printed_limit,
     restricted,
     sideboard,
     singleton,
@@ -29,7 +30,7 @@ from validators.model import CheckSpec, Violation
 Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
 _MODULES: tuple[ModuleType, ...] = (unreadable_line, unknown_card, ambiguous_card, deck_size,
-                                    copy_limit, sideboard, not_legal, banned, not_in_pool,
+                                    copy_limit, printed_limit, sideboard, not_legal, banned, not_in_pool,
                                     not_in_product, partner_missing, partner_ineligible,
                                     type_identity, singleton, restricted, watchlisted)
 REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}

@@ -40,7 +40,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         standings = ctx.standings(line)
         titles = sorted({printing.name for printing in line.printings}, key=str.casefold)
-        same_title = len({printing.name_key for printing in line.printings}) == 1
+        same_title = len({printing.title_key for printing in line.printings}) == 1
         fields = {"line": line.entry.line, "text": line.entry.text, "cards": len(standings),
                   "format": ctx.format.name, "titles": ", ".join(titles), "title": titles[0]}
         if strict:

@@ -1,0 +1,117 @@
+"""printed-limit: the deck limits a card prints on itself (catalog.limits reads them).
+
+Card text is part of the game's rules, so these hold wherever the card is played, also
+where a format lifts the 4-copy rule (Limited, DCI Floor Rules 2003 §231: "not restricted
+to four of any one card"). A format may keep to some scopes: Partner Battles III.2 does
+not apply rules "that disallow certain cards with different names", so it runs only the
+limits on one name (params: {"scopes": ["name"]}).
+
+Legal:   1 Shining Gyarados N3 65; 4 Neo Unown of any letters (up to 4 in all)
+Illegal: 2 Shining Gyarados N3 65                        (name-limit)
+Illegal: 1 Computer Search BCR 137 + 1 Scramble Switch   (ace-spec-limit)
+Illegal: 5 Neo Unown                                     (unown-limit)
+Illegal: 2 Volcanion ◇ UNB 31                            (prism-star-limit)
+Illegal: 2 Radiant Pokémon                               (radiant-limit)
+Illegal: 2 Pokémon ★ ("You can't have more than 1 Pokémon Star in your deck": per deck,
+         as printed)                                     (star-limit)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from catalog.index import Printing
+from decklist.resolve import ResolvedLine
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, RuleRef, Violation
+
+CODE = "printed-limit"
+SEVERITY = ERROR
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One kind of printed limit: its violation code, and which cards it counts."""
+
+    group: str  # catalog.limits' limit_group
+    code: str
+    what: str  # the cards counted, for the message
+    counts: Callable[[Printing], bool]  # a card the limit counts (with or without the text)
+
+
+def _printed(group: str) -> Callable[[Printing], bool]:
+    return lambda p: p.limit_group == group
+
+
+# Deck-wide limits count every card of their kind, whether or not that printing carries the
+# sentence (a deck may mix printings of one ACE SPEC, or Neo Unown with later Unown).
+DECK_LIMITS = (
+    Limit("ACE SPEC", "ace-spec-limit", "ACE SPEC cards",
+          lambda p: p.limit_group == "ACE SPEC" or "ACE SPEC" in p.subtypes),
+    Limit("Radiant", "radiant-limit", "Radiant Pokémon",
+          lambda p: p.limit_group == "Radiant" or "Radiant" in p.subtypes),
+    Limit("Pokémon Star", "star-limit", "Pokémon ★",
+          lambda p: p.limit_group == "Pokémon Star" or (p.supertype == "Pokémon" and "★" in p.name)),
+    Limit("Unown", "unown-limit", "Basic Pokémon with Unown in their names",
+          lambda p: p.supertype == "Pokémon" and "Basic" in p.subtypes
+          and "unown" in p.title_key),
+)
+# Limits on one name count the cards of that title.
+NAME_LIMITS = (
+    Limit("Prism Star", "prism-star-limit", "◇ cards named", _printed("Prism Star")),
+    Limit("name", "name-limit", "cards named", _printed("name")),
+)
+DECK, NAME = "deck", "name"
+MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    scopes = spec.params.get("scopes", [DECK, NAME])
+    lines = [line for line in ctx.known if line.card is not None]
+    if DECK in scopes:
+        for limit in DECK_LIMITS:
+            yield from _deck_limit(limit, lines)
+    if NAME in scopes:
+        for limit in NAME_LIMITS:
+            yield from _name_limit(limit, lines)
+
+
+def _deck_limit(limit: Limit, lines: list[ResolvedLine]) -> Iterator[Violation]:
+    setter = _strictest(limit, lines)
+    if setter is None:
+        return
+    counted = [line for line in lines if limit.counts(_card(line))]
+    yield from _over(limit, setter, counted, "")
+
+
+def _name_limit(limit: Limit, lines: list[ResolvedLine]) -> Iterator[Violation]:
+    titles = {_card(line).title_key for line in lines if _card(line).limit_group == limit.group}
+    for title in sorted(titles):
+        named = [line for line in lines if _card(line).title_key == title]
+        setter = _strictest(limit, named)
+        if setter is not None:
+            yield from _over(limit, setter, named, f" {_card(named[0]).name!r}")
+
+
+def _strictest(limit: Limit, lines: list[ResolvedLine]) -> Printing | None:
+    """The printing in the deck whose text sets the limit lowest, if any carries it."""
+    setters = [_card(line) for line in lines if _card(line).limit_group == limit.group]
+    return min(setters, key=lambda p: p.limit_max or 0, default=None)
+
+
+def _over(limit: Limit, setter: Printing, counted: list[ResolvedLine],
+          title: str) -> Iterator[Violation]:
+    count = sum(line.entry.count for line in counted)
+    maximum = setter.limit_max or 0
+    if count > maximum:
+        rule = RuleRef(f"{setter.name} ({setter.id})", "card text", setter.limit_text)
+        yield Violation(limit.code, SEVERITY, MESSAGE.format(
+            count=count, what=limit.what, title=title, card=f"{setter.name} ({setter.id})",
+            limit=maximum), rule, tuple(card_ref(line) for line in counted))
+
+
+def _card(line: ResolvedLine) -> Printing:
+    card = line.card
+    assert card is not None  # only resolved lines are counted
+    return card
