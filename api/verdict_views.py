@@ -88,7 +88,7 @@ def _standing_json(resolution: Resolution, standings: LineStanding) -> bytes:
     per catalog (and format and date) and compared by identity, so every response with such
     a line shares it."""
     view = resolution_view(resolution)
-    first = standings[0] if len(standings) == 1 else None
+    first = standings.considered[0] if len(standings.considered) == 1 else None
     return encoded({
         **view,
         "candidates": [{**group, "legal_via": _via(standing), "banned": standing.banned}
@@ -167,7 +167,8 @@ def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
 
 
 def _document(fmt: Format) -> dict[str, Any]:
-    return {"title": fmt.document, "date": _date(fmt.document_date)}
+    return {"title": fmt.document, "date": _date(fmt.document_date),
+            "reaches": _date(fmt.document_reaches)}
 
 
 def _date(value: dt.date | None) -> str | None:

@@ -84,7 +84,7 @@ def title_key(name: str | None) -> str:
     return _SPACE.sub(" ", key).strip()
 
 
-def _digest(value: Any, size: int = 32) -> str:
+def digest(value: Any, size: int = 32) -> str:
     raw = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:size]
 
@@ -95,7 +95,7 @@ def cost_types(cost: Iterable[str] | None) -> list[str]:
     return [symbol for symbol in spelled if symbol != "Free"]
 
 
-def _modifier(value: str | None) -> str:
+def modifier_key(value: str | None) -> str:
     """A Weakness/Resistance value or an attack's damage, as one spelling ("×2" → "x2")."""
     return clean_text(value).replace("×", "x").replace(" ", "").lower()
 
@@ -113,29 +113,6 @@ def energy_title(card: Mapping[str, Any]) -> str:
     return key
 
 
-def function_key(card: Mapping[str, Any]) -> str:
-    """The gameplay identity shared by every reprint of one card (Partner Battles I.3.3)."""
-    supertype = card.get("supertype")
-    if supertype != POKEMON:
-        return _digest([supertype, is_basic_energy(card), energy_title(card)])
-    trait = card.get("ancient_trait") or {}
-    attributes = [
-        supertype,
-        name_key(card.get("name")),
-        sorted(card.get("types") or ()),
-        parse_hp(card.get("hp")),
-        len(cost_types(card.get("retreat_cost"))),
-        sorted((w.get("type"), _modifier(w.get("value"))) for w in card.get("weaknesses") or ()),
-        sorted((r.get("type"), _modifier(r.get("value"))) for r in card.get("resistances") or ()),
-        name_key(trait.get("name")),
-        sorted((clean_text(a.get("type")), name_key(a.get("name")))
-               for a in card.get("abilities") or ()),
-        sorted((name_key(a.get("name")), sorted(cost_types(a.get("cost"))),
-                _modifier(a.get("damage"))) for a in card.get("attacks") or ()),
-    ]
-    return _digest(attributes)
-
-
 def text_fingerprint(card: Mapping[str, Any]) -> str:
     """A hash of the full printed text: equal only for exact reprints."""
     trait = card.get("ancient_trait") or {}
@@ -150,14 +127,14 @@ def text_fingerprint(card: Mapping[str, Any]) -> str:
         [[clean_text(trait.get("name")), clean_text(trait.get("text"))]] if trait else [],
         [[clean_text(a.get("type")), clean_text(a.get("name")), clean_text(a.get("text"))]
          for a in card.get("abilities") or ()],
-        [[clean_text(a.get("name")), cost_types(a.get("cost")), _modifier(a.get("damage")),
+        [[clean_text(a.get("name")), cost_types(a.get("cost")), modifier_key(a.get("damage")),
           clean_text(a.get("text"))] for a in card.get("attacks") or ()],
-        [[w.get("type"), _modifier(w.get("value"))] for w in card.get("weaknesses") or ()],
-        [[r.get("type"), _modifier(r.get("value"))] for r in card.get("resistances") or ()],
+        [[w.get("type"), modifier_key(w.get("value"))] for w in card.get("weaknesses") or ()],
+        [[r.get("type"), modifier_key(r.get("value"))] for r in card.get("resistances") or ()],
         len(cost_types(card.get("retreat_cost"))),
         [clean_text(rule) for rule in card.get("rules") or ()],
     ]
-    return _digest(text, size=64)
+    return digest(text, size=64)
 
 
 def type_identity(card: Mapping[str, Any]) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session
 
-from catalog import identity
+from catalog import gameplay, identity
 from catalog.db import has_schema, upgrade
 from catalog.limits import parse_limits
 from catalog.models import Card, CatalogMeta, Set, SetCode
@@ -134,6 +134,10 @@ def transform(raw: RawCatalog) -> Catalog:
                              for index, item in enumerate(raw_cards))
     _check_unique((c["id"] for c in catalog.cards), "cards/en", "card")
     _add_supplement(catalog, json.loads(SUPPLEMENT_PATH.read_bytes()))
+    # Which printings are one card is decided over the whole catalog (catalog.gameplay).
+    released = {s["id"]: s["release_date"].isoformat() if s["release_date"] else None
+                for s in catalog.sets}
+    gameplay.assign_function_keys(catalog.cards, released)
     catalog.set_codes = _set_codes(catalog.sets, json.loads(SET_CODES_PATH.read_bytes()))
     return catalog
 
@@ -217,7 +221,7 @@ def _with_identity(row: dict[str, Any]) -> dict[str, Any]:
     limits = parse_limits(row["name"], row["rules"])
     row.update(
         name_key=identity.name_key(row["name"]),
-        function_key=identity.function_key(row),
+        function_key="",  # set for the whole catalog at once (transform)
         text_fingerprint=identity.text_fingerprint(row),
         is_basic_energy=identity.is_basic_energy(row),
         type_identity=identity.type_identity(row),

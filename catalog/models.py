@@ -11,8 +11,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, MetaData,
-                        String, Text)
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 NAMING_CONVENTION = {

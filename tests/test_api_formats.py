@@ -11,7 +11,8 @@ def test_every_format_is_listed_in_order(client):
 
 def test_modified_names_its_pool_bans_and_sources(client):
     body = client.get("/v1/formats/modified").get_json()
-    assert body["document"] == {"title": "DCI Floor Rules 2003", "date": "2003-01-01"}
+    assert body["document"] == {"title": "DCI Floor Rules 2003", "date": "2003-01-01",
+                                "reaches": "2003-08-31"}
     assert body["deck_size"] == 60 and body["copy_limit"] == 4
     legal = {s["id"]: s for s in body["card_pool"]["legal_sets"]}
     assert {"neo1", "neo2", "neo3", "si1", "neo4", "base6", "ecard1", "ecard2", "ecard3",

@@ -109,7 +109,7 @@ def test_a_team_format_checks_one_deck_by_its_play(client):
 
 
 def test_unknown_and_ambiguous_cards(client):
-    body = post_text(client, "4 Pikachoo\n4 Charizard\n52 Fire Energy BS 98\n",
+    body = post_text(client, "4 Pikachoo\n4 Blastoise\n52 Fire Energy BS 98\n",
                      "format=modified").get_json()
     assert [(v["code"], v["cards"][0]["line"]) for v in body["violations"]] == [
         ("unknown-card", 1), ("ambiguous-card", 2)]

@@ -116,6 +116,9 @@ class FormatDefinition:
     description: str
     document: str  # the source document, as cited ("DCI Floor Rules 2003")
     document_date: dt.date | None  # None: the document carries no date
+    # The last day the document governed (its season's end), when it is known; a later date
+    # is judged by its rules all the same, with a notice (validators.reach).
+    document_reaches: dt.date | None
     play: str  # CONSTRUCTED or LIMITED
     deck_size: int
     copy_limit: int | None  # copies per English title; None: no limit
@@ -163,6 +166,7 @@ class TeamFormat:
     description: str
     document: str
     document_date: dt.date | None  # None: the document carries no date
+    document_reaches: dt.date | None  # the last day it governed, when known
     seats: tuple[str, ...]
     seats_section: str
     plays: dict[str, TeamPlay]

@@ -52,12 +52,18 @@ class PoolLegality:
         released = self.index.sets[set_id].release_date
         return self.as_of is None or (released is not None and released <= self.as_of)
 
+    def released(self, printing: Printing) -> bool:
+        """The printing existed on the date judged (always, when no date is)."""
+        return self._released(printing.set_id)
+
     def legal_via(self, printing: Printing) -> Printing | None:
         """The printing that makes this one legal: itself, or (reprints) a legal printing of
-        the same card with the same wording first; None when the card is not in the pool."""
+        the same card with the same wording first; None when the card is not in the pool,
+        or when this printing did not exist yet on the date judged: a reprint lends its
+        legality only to printings that existed."""
         if self.in_pool(printing):
             return printing
-        if not self.pool.reprints_legal:
+        if not self.pool.reprints_legal or not self.released(printing):
             return None
         return self._legal_printing(printing.function_key, printing.text_fingerprint)
 

@@ -34,6 +34,7 @@ class CardStanding:
     printing: Printing
     legal_via: Printing | None
     banned: bool
+    released: bool = True  # False: no printing of it existed yet on the date judged
 
     @property
     def playable(self) -> bool:
@@ -45,16 +46,20 @@ class LineStanding(Sequence[CardStanding]):
     """A line's candidate cards (one when resolved), best printing first, with what checks
     ask of them all worked out once."""
 
-    cards: tuple[CardStanding, ...]
-    none_legal: bool  # no candidate has a legal printing
-    all_banned: bool  # every candidate is banned
-    all_playable: bool  # every candidate is legal and unbanned (False when there are none)
+    cards: tuple[CardStanding, ...]  # every candidate, as the line's resolution lists them
+    # The candidates the checks judge: those that existed on the date, when any did ("Potion"
+    # in 2003 is not the 2011 card); every one, when none did.
+    considered: tuple[CardStanding, ...]
+    none_legal: bool  # no considered candidate has a legal printing
+    all_banned: bool  # every considered candidate is banned
+    all_playable: bool  # every considered candidate is legal and unbanned (False: none)
 
     @classmethod
     def of(cls, cards: tuple[CardStanding, ...]) -> LineStanding:
-        return cls(cards, all(card.legal_via is None for card in cards),
-                   all(card.banned for card in cards),
-                   bool(cards) and all(card.playable for card in cards))
+        considered = tuple(card for card in cards if card.released) or cards
+        return cls(cards, considered, all(card.legal_via is None for card in considered),
+                   all(card.banned for card in considered),
+                   bool(considered) and all(card.playable for card in considered))
 
     def __getitem__(self, position):  # type: ignore[override]
         return self.cards[position]
@@ -77,13 +82,20 @@ class FormatStandings:
         self.of = functools.lru_cache(maxsize=CACHED_STANDINGS)(self._of)
 
     def _of(self, resolution: Resolution) -> LineStanding:
-        """Each candidate card of a resolution (one when resolved), best printing first."""
+        """Each candidate card of a resolution (one when resolved), best printing first.
+
+        A name that several cards bear stands only for those that existed on the date
+        (LineStanding.considered)."""
         return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
         vias = [(p, self.legality.legal_via(p)) for p in group]
         printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
-        return CardStanding(printing, via, printing.function_key in self.banned_keys)
+        released = next((p for p in group if self.legality.released(p)), None)
+        if via is None and released is not None:
+            printing = released  # the printing shown is one that existed, when one did
+        return CardStanding(printing, via, printing.function_key in self.banned_keys,
+                            released is not None)
 
 
 def standings_for(index: CatalogIndex, definition: FormatDefinition,

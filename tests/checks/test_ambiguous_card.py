@@ -6,9 +6,18 @@ def test_one_card_by_name_is_not_ambiguous(verdict):
 
 
 def test_candidates_that_differ_in_legality_fire(verdict):
-    result = verdict("1 Charizard\n" + filler(59), "modified")
+    # Base Set's Blastoise is not legal in Modified, Expedition's is.
+    result = verdict("1 Blastoise\n" + filler(59), "modified")
     violation = next(v for v in result.violations if v.code == "ambiguous-card")
     assert "give its set and number" in violation.message
+
+
+def test_only_cards_that_existed_on_the_date_are_candidates(verdict):
+    # On 2003-08-31 every Charizard then printed is legal in Modified (Base Set's through
+    # Legendary Collection's): the line stands, with a warning.
+    result = verdict("1 Charizard\n" + filler(59), "modified")
+    assert result.legal, result.violations
+    assert "ambiguous-card" in [w.code for w in result.warnings]
 
 
 def test_candidates_all_legal_with_one_title_leave_the_deck_legal_with_a_warning(verdict):

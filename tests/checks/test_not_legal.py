@@ -13,6 +13,8 @@ from tests.checks.conftest import codes, filler
     ("4 Mew SI 1", False),               # Southern Islands
     ("4 Fire Energy BS 98", False),      # basic Energy of the six Types is exempt
     ("4 Double Colorless Energy BS 96", True),
+    ("4 Jolteon JU 4", False),           # Legendary Collection's, though the data misspells it
+    ("4 Grimer FO 48", False),           # likewise ("Minimized")
 ])
 def test_modified_card_pool(verdict, line, fires):
     result = verdict(line + "\n" + filler(60 - int(line.split()[0])), "modified")
@@ -21,10 +23,11 @@ def test_modified_card_pool(verdict, line, fires):
 
 def test_sets_after_as_of_are_not_legal(verdict):
     sandstorm = "4 Armaldo SS 1\n" + filler(56)  # Sandstorm, released 2003-09-18
-    assert "not-legal" in codes(verdict(sandstorm, "modified"))               # 2003-08-31
-    assert "not-legal" not in codes(verdict(sandstorm, "modified", "2003-10-01"))
-    assert "not-legal" in codes(verdict(sandstorm, "unlimited", "2003-01-01"))
-    assert "not-legal" not in codes(verdict(sandstorm, "unlimited"))          # no limit
+    assert "not-yet-released" in codes(verdict(sandstorm, "modified"))        # 2003-08-31
+    assert not verdict(sandstorm, "modified").legal
+    assert verdict(sandstorm, "modified", "2003-10-01").legal
+    assert "not-yet-released" in codes(verdict(sandstorm, "unlimited", "2003-01-01"))
+    assert verdict(sandstorm, "unlimited").legal                              # no limit
 
 
 def test_a_previously_printed_copy_is_legal_via_its_legal_printing(verdict):
@@ -41,3 +44,38 @@ def test_an_exact_reprint_is_legal_without_a_wording_warning(verdict):
     standing = next(s for line, ss in result.standings for s in ss if line.entry.line == 1)
     assert standing.legal_via.id == "bp-1"
     assert codes(result) == []
+
+
+@pytest.mark.parametrize(("line", "released"), [
+    ("1 Charizard CEL 4", "2021-10-08"),   # Celebrations' Classic Collection Base Set Charizard
+    ("1 Metapod EVO 4", "2016-11-02"),     # Evolutions: another Stiffen, another card anyway
+])
+def test_a_printing_after_the_date_is_not_legal_even_as_a_reprint(verdict, line, released):
+    for format_id in ("modified", "unlimited"):
+        result = verdict(line + "\n" + filler(59), format_id, "2003-08-31")
+        violation = next(v for v in result.violations if v.code == "not-yet-released")
+        assert "was not yet released on 2003-08-31" in violation.message
+        assert released in violation.message
+        assert "not-legal" not in codes(result)
+
+
+def test_a_later_reprint_is_legal_once_it_exists(verdict):
+    # Celebrations' Charizard is Base Set's, reprinted: legal in Unlimited from its release.
+    assert verdict("1 Charizard CEL 4\n" + filler(59), "unlimited", "2021-10-08").legal
+
+
+def test_a_name_stands_only_for_cards_that_existed_on_the_date(verdict):
+    # In 2003 "Potion" is the card of 2 damage counters; the 30-damage Potion came in 2011.
+    result = verdict("4 Potion\n" + filler(56), "modified")
+    assert result.legal, result.violations
+    assert "ambiguous-card" not in codes(result)
+
+
+def test_a_date_beyond_the_document_gets_a_notice(verdict):
+    within = verdict("4 Bill LC 108\n" + filler(56), "modified")
+    assert "beyond-document" not in codes(within)
+    later = verdict("4 Bill LC 108\n" + filler(56), "modified", "2010-01-01")
+    notice = next(v for v in later.warnings if v.code == "beyond-document")
+    assert "until 2003-08-31" in notice.message and "2010-01-01" in notice.message
+    assert later.legal
+    assert "beyond-document" not in codes(verdict("4 Bill LC 108\n" + filler(56), "unlimited"))

@@ -87,3 +87,17 @@ def test_a_reprint_without_the_text_gets_no_exception(empty_db_url):
     assert run("2 xy9-109\n") == []                      # both copies carry the text
     [violation] = run("1 xy9-109\n1 zz1-1\n")            # one copy does not
     assert "xy9-109, zz1-1" in violation.message
+
+
+def test_one_attack_name_and_cost_with_different_effects_is_two_cards(verdict):
+    # Unown A and R: Hidden Power for two Colorless, but each does something else; the
+    # attack is its effect too.
+    result = verdict(partner_deck("Entei OBF 30", "1 Unown UF A", "1 Unown UF R"), FORMAT)
+    assert singleton(result) == []
+
+
+def test_trainers_of_one_name_are_one_card_whatever_their_text(verdict):
+    # I.3.3 lists nothing a Trainer has but its Name: the Potion of 2 damage counters and the
+    # Potion of 30 damage are one card here, though they are two cards to play.
+    result = verdict(partner_deck("Entei OBF 30", "1 Potion BS 94", "1 Potion SVI 188"), FORMAT)
+    assert len(singleton(result)) == 1

@@ -30,9 +30,10 @@ from validators.model import CheckSpec, Violation
 Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
 _MODULES: tuple[ModuleType, ...] = (unreadable_line, unknown_card, ambiguous_card, deck_size,
-                                    copy_limit, printed_limit, sideboard, not_legal, banned, not_in_pool,
-                                    not_in_product, partner_missing, partner_ineligible,
-                                    type_identity, singleton, restricted, watchlisted)
+                                    copy_limit, printed_limit, sideboard, not_legal, banned,
+                                    not_in_pool, not_in_product, partner_missing,
+                                    partner_ineligible, type_identity, singleton, restricted,
+                                    watchlisted)
 REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
 
 

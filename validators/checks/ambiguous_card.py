@@ -38,7 +38,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.deck:
         if line.status != AMBIGUOUS:
             continue
-        standings = ctx.standings(line)
+        standings = ctx.standings(line).considered
+        if len(standings) == 1:
+            continue  # of the cards it names, only one existed on the date judged
         titles = sorted({printing.name for printing in line.printings}, key=str.casefold)
         same_title = len({printing.title_key for printing in line.printings}) == 1
         fields = {"line": line.entry.line, "text": line.entry.text, "cards": len(standings),
@@ -49,7 +51,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             message, severity = MESSAGE, ERROR
         elif not same_title:
             message, severity = TITLE_MESSAGE, ERROR
-        elif standings.all_playable:
+        elif all(standing.playable for standing in standings):
             message, severity = WARNING_MESSAGE, WARNING
         else:
             continue  # no candidate is legal: not-legal says so

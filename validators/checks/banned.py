@@ -20,6 +20,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         standings = ctx.standings(line)
         if standings.all_banned:
+            shown = standings.considered[0].printing
             yield Violation(CODE, SEVERITY, MESSAGE.format(
-                line=line.entry.line, name=standings[0].printing.name, format=ctx.format.name),
+                line=line.entry.line, name=shown.name, format=ctx.format.name),
                 ctx.format.rule(spec.section), (card_ref(line),))

@@ -4,17 +4,23 @@ Legal:   4 Bill LC 108 in Modified
 Legal:   1 Charizard BS 4 in Modified: a previously printed copy of Legendary Collection's
          Charizard (legal via base6-3; reworded, so a reprint-wording warning)
 Illegal: 4 Electabuzz BS 20 in Modified: no legal printing of that card
+Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a printing that did
+         not exist on the date judged is not legal, even as a reprint of a legal card
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import RESOLVED
+from decklist.resolve import RESOLVED, ResolvedLine
 from validators.context import Context, card_ref
 from validators.model import ERROR, WARNING, CheckSpec, Violation
+from validators.standing import CardStanding
 
 CODE = "not-legal"
+UNRELEASED_CODE = "not-yet-released"
+UNRELEASED_MESSAGE = ("line {line}: {name} ({id}) was not yet released on {date}: {set} came out "
+                      "{released}")
 SEVERITY = ERROR
 MESSAGE = "line {line}: {name} ({id}) is not in the {format} card pool"
 WORDING_CODE = "reprint-wording"
@@ -26,10 +32,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         standings = ctx.standings(line)
         if standings.none_legal:
-            shown = standings[0].printing
-            yield Violation(CODE, SEVERITY, MESSAGE.format(
-                line=line.entry.line, name=shown.name, id=shown.id, format=ctx.format.name),
-                ctx.format.rule(spec.section), (card_ref(line),))
+            yield _not_legal(ctx, spec, line, standings.considered[0])
         elif line.status == RESOLVED:
             standing = standings[0]
             via = standing.legal_via
@@ -37,3 +40,18 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                 yield Violation(WORDING_CODE, WARNING, WORDING_MESSAGE.format(
                     line=line.entry.line, id=standing.printing.id, via=via.id),
                     ctx.format.rule(spec.section), (card_ref(line),))
+
+
+def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
+               standing: CardStanding) -> Violation:
+    shown = standing.printing
+    rule = ctx.format.rule(spec.section)
+    if not standing.released and ctx.as_of is not None:
+        info = ctx.index.sets[shown.set_id]
+        released = info.release_date.isoformat() if info.release_date else "on no known date"
+        return Violation(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE.format(
+            line=line.entry.line, name=shown.name, id=shown.id, date=ctx.as_of.isoformat(),
+            set=info.name, released=released), rule, (card_ref(line),))
+    return Violation(CODE, SEVERITY, MESSAGE.format(
+        line=line.entry.line, name=shown.name, id=shown.id, format=ctx.format.name),
+        rule, (card_ref(line),))

@@ -52,7 +52,8 @@ DECK_LIMITS = (
     Limit("Radiant", "radiant-limit", "Radiant Pokémon",
           lambda p: p.limit_group == "Radiant" or "Radiant" in p.subtypes),
     Limit("Pokémon Star", "star-limit", "Pokémon ★",
-          lambda p: p.limit_group == "Pokémon Star" or (p.supertype == "Pokémon" and "★" in p.name)),
+          lambda p: p.limit_group == "Pokémon Star"
+          or (p.supertype == "Pokémon" and "★" in p.name)),
     Limit("Unown", "unown-limit", "Basic Pokémon with Unown in their names",
           lambda p: p.supertype == "Pokémon" and "Basic" in p.subtypes
           and "unown" in p.title_key),

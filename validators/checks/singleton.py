@@ -1,12 +1,17 @@
 """singleton: no two cards of the deck, the Partner included, are one card (I.3.3).
 
-Cards are one card when they share a function_key (name, Type, HP, Retreat, Weakness,
-Resistance, Ancient Trait, abilities, attacks).  Exempt: basic Energy (I.3.3.1), and
+I.3.3 lists what can make two cards differ: Name, Pokémon Type, HP, Retreat Cost,
+Weakness, Resistance, Ancient Trait, Ability (Pokémon Power, Poké-Power, Poké-Body) or
+Attack.  Pokémon are one card when they share a function_key, which holds all of these, an
+attack's effect included (catalog.gameplay).  Of these a Trainer or Energy card has only its
+Name, so two of one title are one card, whatever their text.  Exempt: basic Energy (I.3.3.1), and
 cards whose own printed text lets or makes you play several at once, up to that number
 (I.3.3.2): every copy must be a printing that carries the text.
 
-Legal:   Pikachu BS 58 and Pikachu LC 86 (one name, different attacks); 2 Ho-Oh LEGEND
-Illegal: Bill BS 91 and Bill LC 108 (one card); 3 Ho-Oh LEGEND
+Legal:   Pikachu BS 58 and Pikachu LC 86 (one name, different attacks); 2 Ho-Oh LEGEND;
+         Unown UF A and Unown UF R (one attack name and cost, different effects)
+Illegal: Bill BS 91 and Bill LC 108 (one card); Potion BS 94 and Potion SVI 188 (one
+         name); 3 Ho-Oh LEGEND
 """
 
 from __future__ import annotations
@@ -28,18 +33,23 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         card = line.card  # None on an ambiguous line: ambiguous-card asks for the printing
         if card is not None and not card.is_basic_energy:
-            copies[card.function_key] = copies.get(card.function_key, 0) + line.entry.count
+            copies[_one_card(card)] = copies.get(_one_card(card), 0) + line.entry.count
     for key, count in copies.items():
         if count < 2:
             continue  # one copy is always allowed: most of a deck, and no need to look closer
         found = [(line, line.card) for line in ctx.known
-                 if line.card is not None and line.card.function_key == key]
+                 if line.card is not None and _one_card(line.card) == key]
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
             yield Violation(CODE, SEVERITY, MESSAGE.format(
                 count=count, name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed)),
                 ctx.format.rule(spec.section), tuple(card_ref(line) for line, _ in found))
+
+
+def _one_card(card: Printing) -> str:
+    """What I.3.3 compares: the whole card for a Pokémon, the name for anything else."""
+    return card.function_key if card.supertype == "Pokémon" else f"title:{card.title_key}"
 
 
 def allowed_copies(printings: list[Printing]) -> int | None:

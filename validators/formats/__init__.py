@@ -78,6 +78,7 @@ def _team(raw: dict[str, Any], known: dict[str, Format]) -> TeamFormat:
         id=raw["id"], name=raw["name"], version=raw["version"],
         description=raw["description"], document=raw["document"],
         document_date=_date(raw["document_date"]),
+        document_reaches=_date(raw.get("document_reaches")),
         seats=tuple(raw["seats"]), seats_section=raw["seats_section"], plays=plays)
 
 
@@ -90,6 +91,7 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
         description=raw.get("description", names["description"]),
         document=names["document"],
         document_date=_date(names["document_date"]),
+        document_reaches=_date(names.get("document_reaches")),
         play=raw.get("play", play or CONSTRUCTED),
         deck_size=raw["deck_size"], copy_limit=raw["copy_limit"],
         pool=CardPool(
