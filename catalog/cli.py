@@ -1,4 +1,5 @@
-"""`flask catalog …`: import the card data, show what is loaded, migrate the schema."""
+"""`flask catalog …`: import the card data, show what is loaded and what its identity keys
+say, migrate the schema."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from catalog import store
-from catalog.db import upgrade
+from catalog import identity_report, store
+from catalog.db import make_engine, upgrade
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.source import default_source
 
@@ -94,3 +95,24 @@ def migrate_command() -> None:
     """Bring the database schema to the newest migration."""
     upgrade(store.engine())
     click.echo("schema is at the newest migration")
+
+
+@catalog_cli.command("identity-report")
+@click.option("--against", metavar="DATABASE_URL",
+              help="Another catalog (one imported before a change): list every card that "
+                   "split or merged since.")
+@click.option("--reworded", is_flag=True, help="List every card with more than one text.")
+def identity_report_command(against: str | None, reworded: bool) -> None:
+    """Print what the identity keys say: titles, cards, printings, texts and limits."""
+    if loaded_meta(store.engine()) is None:
+        raise click.ClickException("no catalog is loaded; run `flask catalog import`")
+    other = make_engine(against) if against else None
+    try:
+        if other is not None and loaded_meta(other) is None:
+            raise click.ClickException(f"{against} holds no catalog")
+        for line in identity_report.render(identity_report.build(store.engine(), other),
+                                           show_reworded=reworded):
+            click.echo(line)
+    finally:
+        if other is not None:
+            other.dispose()

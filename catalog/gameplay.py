@@ -51,8 +51,10 @@ from catalog.identity import (
 SAME_WORDING = 0.7
 MAX_NAME_EDITS = 2
 # A rules line printed on this many different titles is a reminder of a game rule ("You
-# may play only 1 Supporter card during your turn"), not what the card does.
-REMINDER_TITLES = 8
+# may play only 1 Supporter card during your turn"), not what the card does.  Measured:
+# at 8, the rarer spellings of the Stadium reminder stayed and split Festival Grounds and
+# Jamming Tower from their reprints; at 4 no card changes but those.
+REMINDER_TITLES = 4
 OVERRIDES_PATH = Path(__file__).resolve().parent / "data" / "identity.json"
 
 Card = Mapping[str, Any]
@@ -113,12 +115,15 @@ def frame_key(card: Card) -> str:
 # Trainer subtypes as the game plays them: an old Trainer without a subtype is an Item
 # (the rulebook's "Trainer cards that are not Supporters, Stadiums or Tools are Items"),
 # and an old "Tool" or an Item-Tool is a Pokémon Tool.
-_SUBTYPE_SPELLING = {"Tool": "Pokémon Tool"}
+_SUBTYPE_SPELLING = {"Tool": "Pokémon Tool", "Special Energy": "Special"}
+# Tags the data gives some printings that do not change how the card is played.
+_NOT_PLAY = {"Trainer-Owned"}
 
 
 def play_subtypes(card: Card) -> list[str]:
     """The subtypes that change how a Trainer or Energy is played, in one spelling."""
-    found = {_SUBTYPE_SPELLING.get(kind, kind) for kind in card.get("subtypes") or ()}
+    found = {_SUBTYPE_SPELLING.get(kind, kind) for kind in card.get("subtypes") or ()
+             if kind not in _NOT_PLAY}
     if card.get("supertype") == "Trainer":
         if "Pokémon Tool" in found or "Pokémon Tool F" in found or "Stadium" in found \
                 or "Supporter" in found or "Technical Machine" in found:
@@ -145,7 +150,9 @@ def parts(card: Card, reminders: frozenset[str]) -> list[Part]:
         # A Trainer's or Energy's text, one effect however the data splits it into lines;
         # a Pokémon's rules lines restate game rules (ex, LV.X) or deck limits (Shining).
         rules = [effect_words(line, own, itself) for line in rules_lines(card)]
-        kept = [(words, numbers) for words, numbers in rules if " ".join(words) not in reminders]
+        # Reminders go, but never the whole text: fossils of several names print one text.
+        kept = [(words, numbers) for words, numbers in rules
+                if " ".join(words) not in reminders] or rules
         found.append(Part("rules", "", tuple(w for words, _ in kept for w in words),
                           tuple(sorted({n for _, numbers in kept for n in numbers}))))
     return sorted(found, key=lambda p: (p.slot, p.name, p.words))

@@ -18,3 +18,51 @@ def test_import_twice_reports_the_skip(runner_for, empty_db_url):
     assert first.exit_code == 0 and "imported: 7 sets, 13 cards" in first.output
     second = runner.invoke(args=["catalog", "import", str(MINI_CATALOG)])
     assert second.exit_code == 0 and "unchanged, skipped" in second.output
+
+
+def test_identity_report_counts_what_the_keys_say(runner_for, full_db_url):
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session
+
+    from catalog.db import make_engine
+    from catalog.identity import title_key
+    from catalog.models import Card
+
+    engine = make_engine(full_db_url)
+    with Session(engine) as session:
+        identities = session.scalar(select(func.count(func.distinct(Card.function_key))))
+        titles = {title_key(name) for name in session.scalars(select(Card.name))}
+        ace_specs = session.scalar(select(func.count()).where(Card.limit_group == "ACE SPEC"))
+    engine.dispose()
+    result = runner_for(full_db_url).invoke(args=["catalog", "identity-report", "--reworded"])
+    assert result.exit_code == 0, result.output
+    assert "printings:            20107" in result.output
+    assert f"gameplay identities:  {identities}" in result.output
+    assert f"English titles:       {len(titles)}" in result.output
+    assert f"ACE SPEC              {ace_specs}" in result.output
+    # Base Set and Legendary Collection Charizard: one card, two texts.
+    assert "  Charizard: base1-4 base4-4" in result.output
+
+
+def test_identity_report_lists_every_card_that_moved(runner_for, new_db_url, mini_db_url):
+    from sqlalchemy import text
+
+    from catalog.db import make_engine
+    from tests.conftest import MINI_CATALOG, imported_db
+
+    # An earlier catalog, as an older grouping would have left it: the two Mewtwo as one
+    # card, and Base Set's Charizard apart from Legendary Collection's.
+    before = imported_db(new_db_url("before"), MINI_CATALOG)
+    engine = make_engine(before)
+    with engine.begin() as connection:
+        connection.execute(text("UPDATE cards SET function_key = 'mewtwo' "
+                                "WHERE id IN ('base1-10', 'base6-29')"))
+        connection.execute(text("UPDATE cards SET function_key = 'old' WHERE id = 'base1-4'"))
+    engine.dispose()
+    result = runner_for(mini_db_url).invoke(args=["catalog", "identity-report",
+                                                  "--against", before])
+    assert result.exit_code == 0, result.output
+    assert "split since the other catalog: 1 cards\n  Mewtwo: base1-10 | base6-29" \
+        in result.output
+    assert "merged since the other catalog: 1 cards\n  Charizard: base1-4 | base6-3" \
+        in result.output

@@ -89,6 +89,9 @@ def test_reprints_share_function_key(cards, a, b):
     ("base1-2", "base4-2"),       # Blastoise: Hydro Pump's cap reworded (data/identity.json)
     ("base2-11", "base6-64"),     # Snorlax: Thick Skinned reworded (data/identity.json)
     ("pop6-15", "dp1-93"),        # Piplup: "Water Spash"
+    ("sv6-149", "sv8pt5-108"),    # Festival Grounds: the Stadium reminder respelled
+    ("sv10-182", "me2pt5-217"),   # Team Rocket's Energy: subtype "Special" / "Special Energy"
+    ("dp6-138", "ex2-90"),        # Claw Fossil: a text several fossils share is still its own
 ])
 def test_reprints_share_function_key_through_misspellings_and_rewordings(cards, a, b):
     assert cards(a).function_key == cards(b).function_key

@@ -131,6 +131,6 @@ def _is(card_id: str, line: ResolvedLine, intended: str) -> bool:
     """`intended` is a card id, or `basic:<Type>`: any printing of that basic Energy."""
     if intended.startswith("basic:"):
         energy_type = intended.split(":", 1)[1]
-        return all(p.is_basic_energy and p.name_key.endswith(f"{energy_type.lower()} energy")
+        return all(p.is_basic_energy and p.title_key.endswith(f"{energy_type.lower()} energy")
                    for p in line.printings)
     return card_id == intended
