@@ -314,3 +314,22 @@ def test_a_catalog_without_the_set_a_pool_is_dated_by_still_answers(mini_db_url)
     assert response.status_code == 200
     charizard = response.get_json()["cards"][0]
     assert charizard["legal_via"]["id"] == "base6-3"  # through a set the pool lists by name
+
+
+def test_a_printed_limit_cites_the_cards_own_words(client):
+    body = post_text(client, "2 Shining Gyarados N3 65\n58 Water Energy BS 102\n",
+                     "format=unlimited").get_json()
+    assert body["legal"] is False
+    [violation] = body["violations"]
+    assert violation["code"] == "name-limit"
+    assert violation["rule"] == {
+        "document": "Shining Gyarados (neo3-65)", "section": "card text",
+        "text": "You can't have more than 1 Shining Gyarados in your deck."}
+
+
+def test_a_printing_after_the_date_and_a_date_after_the_document(client):
+    body = client.post("/v1/validate", json={
+        "format": "modified", "as_of": "2012-01-01",
+        "deck": "1 Charizard CEL 4\n59 Fire Energy BS 98"}).get_json()
+    assert [v["code"] for v in body["violations"]] == ["not-yet-released"]
+    assert [w["code"] for w in body["warnings"]] == ["beyond-document"]
