@@ -69,35 +69,40 @@ MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     scopes = spec.params.get("scopes", [DECK, NAME])
-    lines = [line for line in ctx.known if line.card is not None]
+    cards = [(line, line.card) for line in ctx.known if line.card is not None]
+    setters = [card for _, card in cards if card.limit_group]
+    if not setters:
+        return  # no card in the deck prints a limit: most decks, so the look is one pass
     if DECK in scopes:
         for limit in DECK_LIMITS:
-            yield from _deck_limit(limit, lines)
+            yield from _deck_limit(limit, cards, setters)
     if NAME in scopes:
         for limit in NAME_LIMITS:
-            yield from _name_limit(limit, lines)
+            yield from _name_limit(limit, cards, setters)
 
 
-def _deck_limit(limit: Limit, lines: list[ResolvedLine]) -> Iterator[Violation]:
-    setter = _strictest(limit, lines)
-    if setter is None:
-        return
-    counted = [line for line in lines if limit.counts(_card(line))]
-    yield from _over(limit, setter, counted, "")
+Cards = list[tuple[ResolvedLine, Printing]]
 
 
-def _name_limit(limit: Limit, lines: list[ResolvedLine]) -> Iterator[Violation]:
-    titles = {_card(line).title_key for line in lines if _card(line).limit_group == limit.group}
-    for title in sorted(titles):
-        named = [line for line in lines if _card(line).title_key == title]
-        setter = _strictest(limit, named)
+def _deck_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
+    setter = _strictest([card for card in setters if card.limit_group == limit.group])
+    if setter is not None:
+        yield from _over(limit, setter, [line for line, card in cards if limit.counts(card)],
+                         "")
+
+
+def _name_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
+    mine = [card for card in setters if card.limit_group == limit.group]
+    for title in sorted({card.title_key for card in mine}):
+        setter = _strictest([card for card in mine if card.title_key == title])
+        named = [(line, card) for line, card in cards if card.title_key == title]
         if setter is not None:
-            yield from _over(limit, setter, named, f" {_card(named[0]).name!r}")
+            yield from _over(limit, setter, [line for line, _ in named],
+                             f" {named[0][1].name!r}")
 
 
-def _strictest(limit: Limit, lines: list[ResolvedLine]) -> Printing | None:
-    """The printing in the deck whose text sets the limit lowest, if any carries it."""
-    setters = [_card(line) for line in lines if _card(line).limit_group == limit.group]
+def _strictest(setters: list[Printing]) -> Printing | None:
+    """The printing whose text sets the limit lowest, if any carries it."""
     return min(setters, key=lambda p: p.limit_max or 0, default=None)
 
 
@@ -110,9 +115,3 @@ def _over(limit: Limit, setter: Printing, counted: list[ResolvedLine],
         yield Violation(limit.code, SEVERITY, MESSAGE.format(
             count=count, what=limit.what, title=title, card=f"{setter.name} ({setter.id})",
             limit=maximum), rule, tuple(card_ref(line) for line in counted))
-
-
-def _card(line: ResolvedLine) -> Printing:
-    card = line.card
-    assert card is not None  # only resolved lines are counted
-    return card
