@@ -98,7 +98,7 @@ class RawCatalog:
 def read_raw(location: str, progress: Progress) -> RawCatalog:
     """Read every file of a source (plus deckjudge's own data files) and hash them."""
     digest = hashlib.sha256(f"deckjudge-import-{IMPORT_VERSION}\n".encode())
-    for own in (SUPPLEMENT_PATH, SET_CODES_PATH):
+    for own in (SUPPLEMENT_PATH, SET_CODES_PATH, gameplay.OVERRIDES_PATH):
         digest.update(own.read_bytes())
     try:
         with open_source(location) as source:

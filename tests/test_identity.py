@@ -92,6 +92,7 @@ def test_reprints_share_function_key(cards, a, b):
     ("sv6-149", "sv8pt5-108"),    # Festival Grounds: the Stadium reminder respelled
     ("sv10-182", "me2pt5-217"),   # Team Rocket's Energy: subtype "Special" / "Special Energy"
     ("dp6-138", "ex2-90"),        # Claw Fossil: a text several fossils share is still its own
+    ("me1-126", "sm1-130"),       # Repel: reworded past the measure (data/identity.json)
 ])
 def test_reprints_share_function_key_through_misspellings_and_rewordings(cards, a, b):
     assert cards(a).function_key == cards(b).function_key
