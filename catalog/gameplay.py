@@ -11,11 +11,13 @@ A card is what it does.  Two printings are one card when
    numbers in the text are the same, and the words, once the wording that changed
    between eras is folded (`effect_words`), are at least SAME_WORDING alike.
 
-"Alike" is difflib's ratio over the words.  SAME_WORDING was measured on the whole
-catalog (`flask catalog identity-report`): reworded reprints (Base Set and Legendary
-Collection Charizard, Base Set and Expedition Switch) score 0.7 and up once folded;
-cards that share an attack's name and cost but not its effect (Unown A and R's Hidden
-Power, the two Metapod's Stiffen) score below 0.5, or differ in their numbers.
+"Alike" is the better of difflib's ratio over the words and the Dice coefficient of their
+sets (`wording_ratio`).  SAME_WORDING was measured on the whole catalog (`flask catalog
+identity-report --against` an import before the change): reworded reprints (Base Set and
+Legendary Collection Charizard, Base Set and Expedition Switch) score 0.7 and up once
+folded; cards that share an attack's name and cost but not its effect score below 0.6
+(the Unown of Unseen Forces' Hidden Power), or differ in their numbers (the two Metapod's
+Stiffen).
 `data/identity.json` records the decisions the measure gets wrong, each with its
 reason: printings that are one card though the text reads differently, and the reverse.
 
@@ -38,6 +40,7 @@ from typing import Any
 
 from catalog.identity import (
     POKEMON,
+    TYPE_SYMBOLS,
     clean_text,
     cost_types,
     digest,
@@ -135,8 +138,7 @@ def play_subtypes(card: Card) -> list[str]:
 
 def parts(card: Card, reminders: frozenset[str]) -> list[Part]:
     """The card's effects: abilities, attacks, Ancient Trait and rules lines."""
-    own = _own_names(card)
-    itself = "this pokémon" if card.get("supertype") == POKEMON else "this card"
+    own, itself = _self_names(card)
     found = [Part(f"ability:{clean_text(a.get('type'))}", name_key(a.get("name")),
                   *effect_words(a.get("text"), own, itself)) for a in card.get("abilities") or ()]
     found += [Part(f"attack:{sorted(cost_types(a.get('cost')))}:{modifier_key(a.get('damage'))}",
@@ -159,7 +161,7 @@ def parts(card: Card, reminders: frozenset[str]) -> list[Part]:
 
 
 def rules_lines(card: Card) -> list[str]:
-    return [clean_text(line) for line in card.get("rules") or () if clean_text(line)]
+    return [line for line in map(clean_text, card.get("rules") or ()) if line]
 
 
 def reminder_lines(cards: Iterable[Card]) -> frozenset[str]:
@@ -167,8 +169,7 @@ def reminder_lines(cards: Iterable[Card]) -> frozenset[str]:
     (compared as folded words, with the card's own name as "this card")."""
     titles: dict[str, set[str]] = defaultdict(set)
     for card in cards:
-        own = _own_names(card)
-        itself = "this pokémon" if card.get("supertype") == POKEMON else "this card"
+        own, itself = _self_names(card)
         for line in rules_lines(card):
             words, _ = effect_words(line, own, itself)
             titles[" ".join(words)].add(name_key(card.get("name")))
@@ -199,7 +200,7 @@ _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
 # "Remove 2 damage counters" is what later cards print as "heal 20 damage".
 _COUNTERS = re.compile(r"\bremove (?:up to )?(\d+) damage counters?")
 # The data runs Energy symbols together ("ColorlessColorless").
-_TYPE_WORDS = "grass|fire|water|lightning|psychic|fighting|darkness|metal|fairy|colorless|dragon"
+_TYPE_WORDS = "|".join(kind.lower() for kind in TYPE_SYMBOLS.values())
 _JOINED_TYPES = re.compile(rf"({_TYPE_WORDS})(?=(?:{_TYPE_WORDS})\b)")
 _REMINDER = re.compile(r"\([^()]*\)")
 _WORD = re.compile(r"[\w×+'-]+|[^\s\w]")
@@ -348,12 +349,14 @@ def _own_name(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
 
 
-def _own_names(card: Card) -> tuple[str, ...]:
-    """How a card's text names the card itself: its full name, and its name without an
-    owner's prefix or suffix ("Dark Dragonite" says "Dark Dragonite" or "Dragonite")."""
+def _self_names(card: Card) -> tuple[tuple[str, ...], str]:
+    """How a card's text names the card itself, and what `effect_words` writes instead: its
+    full name and its name without a suffix ("Arceus LV.X" says "Arceus LV.X" or "Arceus"),
+    as "this pokémon" on a Pokémon and "this card" on anything else."""
     name = _fold(card.get("name") or "")
     plain = re.sub(r"\s+(?:lv\.x|ex|gx|v|vmax|vstar|δ|★|◇)$", "", name)
-    return tuple(sorted({name, plain}, key=len, reverse=True))
+    itself = "this pokémon" if card.get("supertype") == POKEMON else "this card"
+    return tuple(sorted({name, plain}, key=len, reverse=True)), itself
 
 
 def _fold(text: str) -> str:

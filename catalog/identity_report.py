@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
@@ -26,6 +26,9 @@ class Printed:
     name: str
     function_key: str
     text_fingerprint: str
+    limit_group: str | None
+    copies_unlimited: bool
+    play_together: int | None
 
 
 @dataclass(frozen=True)
@@ -57,15 +60,13 @@ def build(engine: Engine, against: Engine | None = None) -> IdentityReport:
     report = IdentityReport(
         printings=len(printed), titles=len({title_key(p.name) for p in printed}),
         identities=len(groups), reworded=tuple(sorted(reworded, key=_order)),
-        limits=_limits(engine))
+        limits=_limits(printed))
     if against is None:
         return report
     before = {p.id: p.function_key for p in _printings(against)}
     now = {p.id: p.function_key for p in printed}
     shared = [p for p in printed if p.id in before]
-    return IdentityReport(**{**report.__dict__,
-                             "splits": _moves(shared, before, now),
-                             "merges": _moves(shared, now, before)})
+    return replace(report, splits=_moves(shared, before, now), merges=_moves(shared, now, before))
 
 
 def render(report: IdentityReport, show_reworded: bool = False) -> Iterator[str]:
@@ -88,22 +89,21 @@ def render(report: IdentityReport, show_reworded: bool = False) -> Iterator[str]
 
 def _printings(engine: Engine) -> list[Printed]:
     with Session(engine) as session:
-        rows = session.execute(select(Card.id, Card.name, Card.function_key,
-                                      Card.text_fingerprint).order_by(Card.id)).all()
+        rows = session.execute(select(
+            Card.id, Card.name, Card.function_key, Card.text_fingerprint, Card.limit_group,
+            Card.copies_unlimited, Card.play_together).order_by(Card.id)).all()
     return [Printed(*row) for row in rows]
 
 
-def _limits(engine: Engine) -> dict[str, int]:
-    with Session(engine) as session:
-        rows = session.execute(select(Card.limit_group, Card.copies_unlimited,
-                                      Card.play_together)).all()
+def _limits(printed: list[Printed]) -> dict[str, int]:
     counts: Counter[str] = Counter()
-    for group, unlimited, together in rows:
+    for printing in printed:
+        group = printing.limit_group
         if group:
             counts["Shining and own-name" if group == "name" else group] += 1
-        if unlimited:
+        if printing.copies_unlimited:
             counts["as many as you like"] += 1
-        if together:
+        if printing.play_together:
             counts["played together"] += 1
     return dict(counts)
 

@@ -225,8 +225,7 @@ class _Memo:
 
     def __init__(self) -> None:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
-        self._keys: dict[str, str] = {}
-        self._titles: dict[str, str] = {}
+        self._keys: dict[tuple[Callable[[str], str], str], str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
 
     def printing(self, row) -> Printing:
@@ -234,7 +233,7 @@ class _Memo:
         return Printing(
             id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
             supertype=intern(row.supertype), subtypes=self._tuple(row.subtypes),
-            title_key=self._title_key(row.name), search_key=self._search_key(row.name),
+            title_key=self._key(title_key, row.name), search_key=self._key(search_key, row.name),
             function_key=intern(row.function_key), text_fingerprint=row.text_fingerprint,
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
@@ -252,15 +251,11 @@ class _Memo:
             self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
         return self._alias_keys[name]
 
-    def _title_key(self, name: str) -> str:
-        if name not in self._titles:
-            self._titles[name] = sys.intern(title_key(name))
-        return self._titles[name]
-
-    def _search_key(self, name: str) -> str:
-        if name not in self._keys:
-            self._keys[name] = sys.intern(search_key(name))
-        return self._keys[name]
+    def _key(self, fold: Callable[[str], str], name: str) -> str:
+        """`fold(name)`, interned; each distinct name is folded once by each fold."""
+        if (fold, name) not in self._keys:
+            self._keys[fold, name] = sys.intern(fold(name))
+        return self._keys[fold, name]
 
 
 def _promo_prefixes(sets: dict[str, SetInfo], ordered: list[Printing]) -> dict[str, str]:

@@ -67,35 +67,31 @@ def parse_limits(name: str, rules: Iterable[str]) -> DeckLimits:
         limit_group=group[0] if group else None,
         limit_scope=group[1] if group else None,
         limit_max=group[2] if group else None,
-        limit_text=_sentence(group[3]) if group else None,
+        limit_text=group[3] if group else None,
         play_together=_play_together(joined),
     )
 
 
 def _group_limit(name: str, line: str) -> tuple[str, str, int, str] | None:
-    """(group, scope, max, the rules line) when the line sets a limit."""
+    """(group, scope, max, the printed sentence) when the line sets a limit."""
     for pattern, group, scope in _GROUP_LIMITS:
         match = pattern.search(line)
         if match:
-            return group, scope, int(match.group(1)), line
+            return group, scope, int(match.group(1)), _sentence(line, match)
     # Shining Pokémon and the like: "You can't have more than 1 <own name> in your deck."
     for match in _OWN_NAME.finditer(line):
         if match.group(2).casefold() == clean_text(name).casefold():
             count = match.group(1).lower()
-            return "name", "name", _WORDS.get(count) or int(count), line
+            return "name", "name", _WORDS.get(count) or int(count), _sentence(line, match)
     return None
 
 
-def _sentence(line: str) -> str:
-    """The limit as printed, without what the same rules line goes on to say (Miracle
-    Energy's text, the Prism Star's Lost Zone clause)."""
-    for pattern in (*(p for p, _, _ in _GROUP_LIMITS), _OWN_NAME):
-        match = pattern.search(line)
-        if match:
-            start = line.rfind(". ", 0, match.start()) + 1
-            end = line.find(".", match.end())
-            return line[start:end + 1 if end >= 0 else len(line)].strip()
-    return line
+def _sentence(line: str, match: re.Match[str]) -> str:
+    """The sentence of the rules line that holds the limit, without what the line goes on to
+    say (Miracle Energy's text, the Prism Star's Lost Zone clause)."""
+    start = line.rfind(". ", 0, match.start()) + 1
+    end = line.find(".", match.end())
+    return line[start:end + 1 if end >= 0 else len(line)].strip()
 
 
 def _play_together(text: str) -> int | None:

@@ -32,36 +32,36 @@ SEVERITY = ERROR
 
 @dataclass(frozen=True)
 class Limit:
-    """One kind of printed limit: its violation code, and which cards it counts."""
+    """One kind of printed limit: its violation code, and how the message names its cards."""
 
     group: str  # catalog.limits' limit_group
     code: str
     what: str  # the cards counted, for the message
+
+
+@dataclass(frozen=True)
+class DeckLimit(Limit):
     counts: Callable[[Printing], bool]  # a card the limit counts (with or without the text)
-
-
-def _printed(group: str) -> Callable[[Printing], bool]:
-    return lambda p: p.limit_group == group
 
 
 # Deck-wide limits count every card of their kind, whether or not that printing carries the
 # sentence (a deck may mix printings of one ACE SPEC, or Neo Unown with later Unown).
 DECK_LIMITS = (
-    Limit("ACE SPEC", "ace-spec-limit", "ACE SPEC cards",
+    DeckLimit("ACE SPEC", "ace-spec-limit", "ACE SPEC cards",
           lambda p: p.limit_group == "ACE SPEC" or "ACE SPEC" in p.subtypes),
-    Limit("Radiant", "radiant-limit", "Radiant Pokémon",
+    DeckLimit("Radiant", "radiant-limit", "Radiant Pokémon",
           lambda p: p.limit_group == "Radiant" or "Radiant" in p.subtypes),
-    Limit("Pokémon Star", "star-limit", "Pokémon ★",
+    DeckLimit("Pokémon Star", "star-limit", "Pokémon ★",
           lambda p: p.limit_group == "Pokémon Star"
           or (p.supertype == "Pokémon" and "★" in p.name)),
-    Limit("Unown", "unown-limit", "Basic Pokémon with Unown in their names",
+    DeckLimit("Unown", "unown-limit", "Basic Pokémon with Unown in their names",
           lambda p: p.supertype == "Pokémon" and "Basic" in p.subtypes
           and "unown" in p.title_key),
 )
 # Limits on one name count the cards of that title.
 NAME_LIMITS = (
-    Limit("Prism Star", "prism-star-limit", "◇ cards named", _printed("Prism Star")),
-    Limit("name", "name-limit", "cards named", _printed("name")),
+    Limit("Prism Star", "prism-star-limit", "◇ cards named"),
+    Limit("name", "name-limit", "cards named"),
 )
 DECK, NAME = "deck", "name"
 MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
@@ -84,7 +84,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 Cards = list[tuple[ResolvedLine, Printing]]
 
 
-def _deck_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
+def _deck_limit(limit: DeckLimit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
     setter = _strictest([card for card in setters if card.limit_group == limit.group])
     if setter is not None:
         yield from _over(limit, setter, [line for line, card in cards if limit.counts(card)],
@@ -94,11 +94,10 @@ def _deck_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator
 def _name_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
     mine = [card for card in setters if card.limit_group == limit.group]
     for title in sorted({card.title_key for card in mine}):
-        setter = _strictest([card for card in mine if card.title_key == title])
+        setter = min((card for card in mine if card.title_key == title),
+                     key=lambda p: p.limit_max or 0)
         named = [(line, card) for line, card in cards if card.title_key == title]
-        if setter is not None:
-            yield from _over(limit, setter, [line for line, _ in named],
-                             f" {named[0][1].name!r}")
+        yield from _over(limit, setter, [line for line, _ in named], f" {named[0][1].name!r}")
 
 
 def _strictest(setters: list[Printing]) -> Printing | None:
