@@ -43,6 +43,7 @@ contract-fuzz: install postgresql
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The load benchmark drives gunicorn with wrk; on Debian without it, install the package.
 wrk:

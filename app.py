@@ -34,7 +34,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     _refuse_debug(app)
     app.json = OrjsonProvider(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False
     store.init_app(app)
     problems.init_app(app)
     request_ids.init_app(app)

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import click
+from click._termui_impl import ProgressBar
 from flask import current_app
 from flask.cli import AppGroup
 
@@ -23,7 +24,7 @@ class _Progress:
     """A bar on a terminal; otherwise a line every tenth, for logs and CI."""
 
     def __init__(self) -> None:
-        self._bar = None
+        self._bar: ProgressBar[int] | None = None
         self._stage: str | None = None
         self._last_tenth = -1
         self._tty = sys.stderr.isatty()

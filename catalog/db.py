@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -25,7 +26,7 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
     cursor = dbapi_connection.cursor()
     # WAL lets readers see the last committed catalog while an import writes.
     cursor.execute("PRAGMA journal_mode=WAL")

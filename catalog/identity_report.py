@@ -10,7 +10,7 @@ change), every card that split or merged between the two.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from sqlalchemy import Engine, select
@@ -118,7 +118,7 @@ def _moves(printed: list[Printed], old: dict[str, str], new: dict[str, str]) -> 
     return tuple(sorted(moved, key=_order))
 
 
-def _move(group: list[Printed], part_of) -> Move:
+def _move(group: list[Printed], part_of: Callable[[Printed], str]) -> Move:
     parts: dict[str, list[str]] = defaultdict(list)
     for printing in group:
         parts[part_of(printing)].append(printing.id)

@@ -16,7 +16,7 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -187,9 +187,10 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                         cast(Card.abilities, String) != "[]")).label("has_full_layout"))
 
 
-def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> CatalogIndex:
-    memo = _Memo()
-    printings = {row.id: memo.printing(row) for row in card_rows}
+def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
+              card_rows: Sequence[Any]) -> CatalogIndex:
+    builder = _PrintingBuilder()
+    printings = {row.id: builder.printing(row) for row in card_rows}
     ordered = sorted(printings.values(),
                      key=lambda p: (sets[p.set_id].order, number_sort_key(p.number), p.id))
     by_number: dict[tuple[str, str], list[Printing]] = defaultdict(list)
@@ -220,7 +221,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows, card_rows) -> C
         _ids_folded={card_id.casefold(): card_id for card_id in printings})
 
 
-class _Memo:
+class _PrintingBuilder:
     """Builds printings, decoding and folding each distinct value once and sharing it."""
 
     def __init__(self) -> None:
@@ -228,7 +229,7 @@ class _Memo:
         self._keys: dict[tuple[Callable[[str], str], str], str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
 
-    def printing(self, row) -> Printing:
+    def printing(self, row: Any) -> Printing:
         intern = sys.intern
         return Printing(
             id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
@@ -292,8 +293,8 @@ def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozense
     for printing in ordered:
         only_basic[printing.set_id] = only_basic.get(printing.set_id, True) and \
             printing.is_basic_energy
-    return frozenset(sets[set_id].ptcgo_code.upper() for set_id, basic in only_basic.items()
-                     if basic and sets[set_id].ptcgo_code)
+    codes = (sets[set_id].ptcgo_code for set_id, basic in only_basic.items() if basic)
+    return frozenset(code.upper() for code in codes if code)
 
 
 def _frozen(groups: dict) -> dict:

@@ -13,7 +13,7 @@ import os
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,7 +36,9 @@ class SourceError(Exception):
 
 
 class Source(Protocol):
-    description: str
+    @property
+    def description(self) -> str:
+        """Where the source is, as errors name it."""
 
     def read(self, path: str) -> bytes:
         """The bytes of one layout file, or SourceError naming it."""
@@ -82,9 +84,12 @@ def open_source(location: str) -> Iterator[Source]:
 
 
 class _SequentialReads:
+    def read(self, path: str) -> bytes:
+        raise NotImplementedError
+
     def read_many(self, paths: list[str]) -> Iterator[tuple[str, bytes]]:
         for path in paths:
-            yield path, self.read(path)  # type: ignore[attr-defined]
+            yield path, self.read(path)
 
 
 @dataclass
@@ -110,10 +115,15 @@ class DirectorySource(_SequentialReads):
 class ArchiveSource(_SequentialReads):
     """A tar or zip archive; members are read by name, never extracted to disk."""
 
-    def __init__(self, names: dict[str, str], opener, description: str) -> None:
+    def __init__(self, names: dict[str, str], opener: Callable[[str], bytes],
+                 description: str) -> None:
         self._names = names  # layout path -> member name
         self._opener = opener
-        self.description = description
+        self._description = description
+
+    @property
+    def description(self) -> str:
+        return self._description
 
     def read(self, path: str) -> bytes:
         member = self._names.get(path)
@@ -131,12 +141,12 @@ def _open_archive(path: Path, description: str) -> Iterator[ArchiveSource]:
                 yield ArchiveSource(_layout_names(sizes, description),
                                     archive.read, description)
         else:
-            with tarfile.open(path, "r:*") as archive:
-                members = {m.name: m for m in archive.getmembers() if m.isfile()}
+            with tarfile.open(path, "r:*") as tar:
+                members = {m.name: m for m in tar.getmembers() if m.isfile()}
                 sizes = {name: m.size for name, m in members.items()}
 
                 def read_member(name: str) -> bytes:
-                    handle = archive.extractfile(members[name])
+                    handle = tar.extractfile(members[name])
                     assert handle is not None  # isfile() members always have data
                     return handle.read()
 

@@ -57,8 +57,8 @@ def check_file(service: Service, path: str, options: Options,
         return results.failed(path, format_id, "unknown-format",
                               f"no format {format_id!r} (named in the file); formats: "
                               f"{', '.join(known)}", deck.format_line)
-    status, body = service.validate(_payload(deck, format_id, options))
-    return _result(service, deck, format_id, status, body)
+    code, body = service.validate(_payload(deck, format_id, options))
+    return _result(service, deck, format_id, code, body)
 
 
 def _payload(deck: DeckFile, format_id: str, options: Options) -> dict[str, Any]:

@@ -73,7 +73,7 @@ def _json_entry_lines(text: str) -> tuple[int, ...]:
     if not text.startswith("[", start):
         return ()
     decoder = json.JSONDecoder()
-    position, lines = start + 1, []
+    position, lines = start + 1, list[int]()
     while True:
         position = _skip_space(text, position)
         if position >= len(text) or text[position] == "]":

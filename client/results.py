@@ -80,8 +80,8 @@ def failed(path: str, format_id: str | None, code: str, message: str,
 
 
 def _violation(deck: DeckFile, violation: dict[str, Any]) -> Finding:
-    lines = [deck.file_line(card.get("line")) for card in violation.get("cards", [])]
-    lines = list(dict.fromkeys(line for line in lines if line is not None))
+    found = (deck.file_line(card.get("line")) for card in violation.get("cards", []))
+    lines = list(dict.fromkeys(line for line in found if line is not None))
     rule = violation.get("rule") or {}
     cited = " ".join(part for part in (rule.get("document"), rule.get("section")) if part)
     return Finding(violation.get("severity", ERROR), violation["code"], violation["message"],

@@ -12,6 +12,7 @@ from typing import Any
 
 import requests
 from requests.adapters import HTTPAdapter
+from urllib3 import BaseHTTPResponse
 from urllib3.exceptions import ReadTimeoutError
 from urllib3.util.retry import Retry
 
@@ -32,7 +33,7 @@ def version() -> str:
 class _CappedRetry(Retry):
     """urllib3's retry, honouring Retry-After but never sleeping past MAX_RETRY_AFTER."""
 
-    def get_retry_after(self, response):  # type: ignore[override]
+    def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         seconds = super().get_retry_after(response)
         return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
 

@@ -98,15 +98,17 @@ def parse_text(text: str) -> Decklist:
             if len(deck.entries) >= MAX_ENTRIES:
                 raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} card lines",
                                        number)
+            assert line.number is not None  # a card line always has its count
             deck.entries.append(Entry(number, line.number, line.text, line.section or section,
                                       line.candidates))
         elif kind == _PROBLEM:
             deck.problems.append(LineProblem(number, line.text, line.message, line.code))
         elif kind == _HEADER_LINE:
+            assert line.section is not None  # a header always opens a section
             section = line.section
             if line.number is not None:
                 deck.declared[section] = (line.number, number)
-        elif kind == _TOTAL_LINE:
+        elif kind == _TOTAL_LINE and line.number is not None:
             deck.declared["total"] = (line.number, number)
         # PTCGO's marks tell the form whatever came first; the others only when nothing did.
         if line.hint and (line.hint == "ptcgo" or deck.input_format == "plain"):

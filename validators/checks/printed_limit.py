@@ -74,11 +74,11 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     if not setters:
         return  # no card in the deck prints a limit: most decks, so the look is one pass
     if DECK in scopes:
-        for limit in DECK_LIMITS:
-            yield from _deck_limit(limit, cards, setters)
+        for deck_limit in DECK_LIMITS:
+            yield from _deck_limit(deck_limit, cards, setters)
     if NAME in scopes:
-        for limit in NAME_LIMITS:
-            yield from _name_limit(limit, cards, setters)
+        for name_limit in NAME_LIMITS:
+            yield from _name_limit(name_limit, cards, setters)
 
 
 Cards = list[tuple[ResolvedLine, Printing]]
