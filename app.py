@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from flask.helpers import get_debug_flag
 
 from api import cards, formats, health, problems, request_ids, resolve, spec, validate
 from api.json_provider import OrjsonProvider
-from catalog import store
+from catalog import caches, store
 from catalog.cli import catalog_cli
 
 PROJECT_ROOT = Path(__file__).resolve().parent
@@ -26,13 +27,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CATALOG_SOURCE=os.environ.get("CATALOG_SOURCE"),
         # How often a worker compares its in-memory index with the catalog's version stamp.
         CATALOG_CHECK_SECONDS=float(os.environ.get("CATALOG_CHECK_SECONDS", "2")),
-        JSON_SORT_KEYS=False,
+        # How many entries each bounded cache keeps (catalog/caches.py names them): JSON,
+        # e.g. {"line_views": 4096}; what is not named keeps its default.
+        CACHE_SIZES=json.loads(os.environ.get("CACHE_SIZES") or "{}"),
         # Larger bodies are refused with 413 before they are read (chunked ones too).
         MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
     )
     if config:
         app.config.from_mapping(config)
     _refuse_debug(app)
+    caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]))
     app.json = OrjsonProvider(app)
     app.json.sort_keys = False
     store.init_app(app)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, request, url_for
 
-from api.args import load_query
 from api.problems import Problem
-from api.schemas import CardQuery, CardSchema, PrintingSchema, SetSchema
+from api.requests import CARD_QUERY, load_query
+from api.views.cards import CardSchema, PrintingSchema, SetSchema
 from catalog import lookup, store
 from catalog.lookup import CardFilters
 
@@ -16,26 +18,25 @@ _cards = CardSchema(many=True)
 _set = SetSchema()
 _sets = SetSchema(many=True)
 _printings = PrintingSchema(many=True)
-_card_query = CardQuery()
 
 
 @bp.get("/sets")
-def list_sets():
+def list_sets() -> dict[str, Any]:
     sets = lookup.list_sets(store.session())
     return {"items": _sets.dump(sets), "total": len(sets)}
 
 
 @bp.get("/sets/<set_id>")
-def get_set(set_id: str):
+def get_set(set_id: str) -> dict[str, Any]:
     found = lookup.get_set(store.session(), set_id)
     if found is None:
-        raise Problem(404, "set-not-found", "Not Found", f"No set with id {set_id!r}.")
+        raise Problem("set-not-found", f"No set with id {set_id!r}.")
     return _set.dump(found)
 
 
 @bp.get("/cards")
-def list_cards():
-    args = load_query(_card_query)
+def list_cards() -> dict[str, Any]:
+    args = load_query(CARD_QUERY)
     page, per_page = args.pop("page"), args.pop("per_page")
     result = lookup.search_cards(store.session(), CardFilters(**args),
                                  offset=(page - 1) * per_page, limit=per_page)
@@ -48,11 +49,11 @@ def list_cards():
 
 
 @bp.get("/cards/<card_id>")
-def get_card(card_id: str):
+def get_card(card_id: str) -> dict[str, Any]:
     session = store.session()
     card = lookup.get_card(session, card_id)
     if card is None:
-        raise Problem(404, "card-not-found", "Not Found", f"No card with id {card_id!r}.")
+        raise Problem("card-not-found", f"No card with id {card_id!r}.")
     body = _card.dump(card)
     printings = _printings.dump(lookup.printings_of(session, card))
     for printing in printings:

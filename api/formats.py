@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint
 
 from api.problems import Problem
-from api.verdict_views import format_view
+from api.views.formats import format_view
 from catalog import store
 from validators.formats import ORDER, all_formats, get_format
 
@@ -13,19 +15,18 @@ bp = Blueprint("formats", __name__, url_prefix="/v1")
 
 
 @bp.get("/formats")
-def list_formats():
+def list_formats() -> dict[str, Any]:
     index = store.index()
     return {"items": [format_view(fmt, index) for fmt in all_formats().values()],
             "catalog": {"version": index.version}}
 
 
 @bp.get("/formats/<format_id>")
-def get_one(format_id: str):
+def get_one(format_id: str) -> dict[str, Any]:
     try:
         fmt = get_format(format_id)
     except KeyError:
-        raise Problem(404, "format-not-found", "Not Found",
-                      f"No format {format_id!r}; formats: {', '.join(ORDER)}.",
+        raise Problem("unknown-format", f"No format {format_id!r}; formats: {', '.join(ORDER)}.",
                       supported=list(ORDER)) from None
     index = store.index()
     return {**format_view(fmt, index), "catalog": {"version": index.version}}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from flask import Blueprint
 from sqlalchemy import text
@@ -10,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 
 from api.problems import Problem
 from catalog import lookup, store
+from catalog.models import CatalogMeta
 
 bp = Blueprint("health", __name__)
 
@@ -31,12 +33,12 @@ def readyz():
         session.execute(text("SELECT 1"))  # a down database raises again: a 503 outage
         meta = None  # the database answers but has no catalog tables yet
     if meta is None:
-        raise Problem(503, "catalog-not-loaded", "Service Unavailable",
+        raise Problem("catalog-not-loaded",
                       "No card catalog is loaded; run `flask catalog import`.")
     return {"status": "ready", "catalog": catalog_info(meta)}
 
 
-def catalog_info(meta) -> dict:
+def catalog_info(meta: CatalogMeta) -> dict[str, Any]:
     """The loaded catalog's version stamp, as every response that depends on it names it."""
     return {
         "version": meta.version,

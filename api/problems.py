@@ -7,6 +7,7 @@ Handlers turn HTTP errors, database outages and anything unexpected into
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, Response, json
@@ -20,15 +21,53 @@ TYPE_BASE = "https://deckjudge.dev/problems/"
 log = logging.getLogger(__name__)
 
 
-class Problem(Exception):
-    """An error the client can act on, raised anywhere in a request."""
+@dataclass(frozen=True)
+class ProblemType:
+    """One kind of error: its status and title; its type URI is TYPE_BASE + its slug."""
 
-    def __init__(self, status: int, slug: str, title: str, detail: str,
-                 **extensions: Any) -> None:
+    status: int
+    title: str
+
+
+_BAD_REQUEST = "Bad Request"
+_NOT_FOUND = "Not Found"
+_UNPROCESSABLE = "Unprocessable Content"
+_TOO_LARGE = "Content Too Large"
+_UNSUPPORTED = "Unsupported Media Type"
+_UNAVAILABLE = "Service Unavailable"
+
+# Every problem type the service's own code raises (HTTP errors Werkzeug raises are named
+# after their status, `_http_error`).  docs/api.md lists them, and a test holds the list to it.
+PROBLEM_TYPES: dict[str, ProblemType] = {
+    "invalid-query": ProblemType(400, _BAD_REQUEST),
+    "invalid-encoding": ProblemType(400, _BAD_REQUEST),
+    "malformed-json": ProblemType(400, _BAD_REQUEST),
+    "control-characters": ProblemType(400, _BAD_REQUEST),
+    "unknown-format": ProblemType(404, _NOT_FOUND),
+    "unknown-product": ProblemType(404, _NOT_FOUND),
+    "set-not-found": ProblemType(404, _NOT_FOUND),
+    "card-not-found": ProblemType(404, _NOT_FOUND),
+    "decklist-too-large": ProblemType(413, _TOO_LARGE),
+    "line-too-long": ProblemType(413, _TOO_LARGE),
+    "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
+    "invalid-body": ProblemType(422, _UNPROCESSABLE),
+    "invalid-entry": ProblemType(422, _UNPROCESSABLE),
+    "count-out-of-range": ProblemType(422, _UNPROCESSABLE),
+    "not-a-team-format": ProblemType(422, _UNPROCESSABLE),
+    "internal-error": ProblemType(500, "Internal Server Error"),
+    "catalog-not-loaded": ProblemType(503, _UNAVAILABLE),
+    "database-unavailable": ProblemType(503, _UNAVAILABLE),
+}
+
+
+class Problem(Exception):
+    """An error the client can act on, raised anywhere in a request: a registered type, what
+    went wrong, and where (`pointer`, `parameter`, `line`…, as extensions)."""
+
+    def __init__(self, slug: str, detail: str, **extensions: Any) -> None:
         super().__init__(detail)
-        self.status = status
+        self.kind = PROBLEM_TYPES[slug]
         self.slug = slug
-        self.title = title
         self.detail = detail
         self.extensions = extensions
 
@@ -41,6 +80,12 @@ def problem_response(status: int, slug: str, title: str, detail: str,
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
+
+
+def registered_response(slug: str, detail: str, headers: dict[str, str] | None = None,
+                        **extensions: Any) -> Response:
+    kind = PROBLEM_TYPES[slug]
+    return problem_response(kind.status, slug, kind.title, detail, headers, **extensions)
 
 
 def _http_error(error: HTTPException) -> Response:
@@ -56,27 +101,26 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def _problem(error: Problem) -> Response:
-    return problem_response(error.status, error.slug, error.title, error.detail,
-                            **error.extensions)
+    return registered_response(error.slug, error.detail, **error.extensions)
 
 
 def _database_unavailable(error: Exception) -> Response:
     log.warning("database unavailable: %s", error.__class__.__name__)
-    return problem_response(503, "database-unavailable", "Service Unavailable",
-                            "The card catalog database is not answering; try again shortly.",
-                            {"Retry-After": "5"})
+    return registered_response(
+        "database-unavailable", "The card catalog database is not answering; try again shortly.",
+        {"Retry-After": "5"})
 
 
 def _catalog_not_loaded(_error: CatalogNotLoaded) -> Response:
-    return problem_response(503, "catalog-not-loaded", "Service Unavailable",
-                            "No card catalog is loaded; run `flask catalog import`.",
-                            {"Retry-After": "30"})
+    return registered_response(
+        "catalog-not-loaded", "No card catalog is loaded; run `flask catalog import`.",
+        {"Retry-After": "30"})
 
 
 def _unexpected(error: Exception) -> Response:
     log.exception("unhandled error", exc_info=error)
-    return problem_response(500, "internal-error", "Internal Server Error",
-                            "The server failed to handle this request; it has been logged.")
+    return registered_response(
+        "internal-error", "The server failed to handle this request; it has been logged.")
 
 
 def init_app(app: Flask) -> None:

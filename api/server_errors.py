@@ -8,6 +8,7 @@ before the app ever sees the request; `install()` puts this writer in its place.
 from __future__ import annotations
 
 import json
+import socket
 
 import gunicorn.util
 
@@ -32,7 +33,7 @@ def problem_bytes(status: int, reason: str, message: str) -> bytes:
     return head.encode("latin-1") + body
 
 
-def _write_problem(sock, status_int: int, reason: str, mesg: str) -> None:
+def _write_problem(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
     gunicorn.util.write_nonblock(sock, problem_bytes(status_int, reason, mesg))
 
 

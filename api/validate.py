@@ -1,4 +1,8 @@
-"""POST /v1/validate and /v1/validate/team: is this deck (this team) legal, and why not."""
+"""POST /v1/validate and /v1/validate/team: is this deck (this team) legal, and why not.
+
+Each handler reads the request (api.requests), asks the domain what it means and what the
+verdict is (validators.targets, validators.judging), and renders that (api.views.verdicts).
+"""
 
 from __future__ import annotations
 
@@ -6,77 +10,43 @@ from typing import Any
 
 from flask import Blueprint
 
-from api import validate_input
-from api.deck_views import deck_counts, problem_view
-from api.verdict_views import team_verdict_view, verdict_view
+from api import requests
+from api.views.verdicts import deck_judgement_view, notice_view, team_judgement_view
 from catalog import store
-from catalog.index import CatalogIndex
-from decklist.model import Decklist
-from decklist.resolve import ResolvedLine, resolve
-from validators.engine import validate
-from validators.model import LIMITED
-from validators.team import Player, validate_team
+from validators.judging import Seat, judge_deck, judge_team
+from validators.targets import Notice, TargetError, plan_deck, plan_team
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
 
 
 @bp.post("/validate")
-def validate_deck():
-    req = validate_input.validate_request()
+def validate_deck() -> dict[str, Any]:
+    req = requests.validate_request()
     index = store.index()
-    lines = resolve(index, req.deck.entries)
-    pool = _resolved(index, req.pool)
-    verdicts = []
-    for target in req.targets:
-        limited = target.rules.play == LIMITED
-        product = (validate_input.product_for(index, target.rules, req.product)
-                   if limited and req.product is not None else None)
-        verdict = validate(index, lines, target.rules, req.as_of,
-                           pool if limited else None, product, tournament=req.tournament,
-                           problems=req.deck.problems)
-        verdicts.append(verdict_view(verdict, target.format, target.play))
-    head: dict[str, Any] = {"input_format": req.deck.input_format,
-                            "problems": [problem_view(p) for p in req.deck.problems],
-                            "notices": [_notice_view(n) for n in req.notices]}
-    if req.pool is not None and pool is not None:
-        head["pool"] = _pool_view(req.pool, pool)
-    if not req.many:
-        return {**verdicts[0], **head}
-    return {"legal_in": [v["format"]["id"] for v in verdicts if v["legal"]],
-            "catalog": {"version": index.version}, "counts": deck_counts(lines), **head,
-            "verdicts": verdicts}
+    try:
+        plan = plan_deck(index, req.formats, req.play, req.pool is not None, req.product)
+    except TargetError as error:
+        raise requests.target_problem(error, req.sent_in) from None
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
+    return deck_judgement_view(index, judged, plan.many,
+                               _notices(plan.notices, req.sent_in),
+                               full=req.detail == requests.FULL)
 
 
 @bp.post("/validate/team")
-def validate_team_decks():
-    req = validate_input.team_request()
+def validate_team_decks() -> dict[str, Any]:
+    req = requests.team_request()
     index = store.index()
-    rules = req.format.plays[req.play].deck
-    product = (validate_input.product_for(index, rules, req.product)
-               if req.product is not None else None)
-    players = [Player(p.seat, resolve(index, p.deck.entries), _resolved(index, p.pool),
-                      tuple(p.deck.problems))
-               for p in req.players]
-    verdict = validate_team(index, req.format, req.play, players, req.as_of, product)
-    body = team_verdict_view(verdict)
-    body["notices"] = [_notice_view(n) for n in req.notices]
-    for view, asked, player in zip(body["players"], req.players, players, strict=True):
-        view["input_format"] = asked.deck.input_format
-        view["problems"] = [problem_view(p) for p in asked.deck.problems]
-        if asked.pool is not None and player.pool is not None:
-            view["pool"] = _pool_view(asked.pool, player.pool)
-    return body
+    try:
+        plan = plan_team(index, req.format, req.play,
+                         [player.pool is not None for player in req.players], req.product)
+    except TargetError as error:
+        raise requests.target_problem(error) from None
+    seats = [Seat(player.seat, player.deck, player.pool) for player in req.players]
+    judged = judge_team(index, plan, seats, req.as_of)
+    return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY),
+                               full=req.detail == requests.FULL)
 
 
-def _notice_view(notice: validate_input.Notice) -> dict[str, str]:
-    return {"code": notice.code, "detail": notice.detail, **notice.at}
-
-
-def _resolved(index: CatalogIndex, deck: Decklist | None) -> list[ResolvedLine] | None:
-    return resolve(index, deck.entries) if deck is not None else None
-
-
-def _pool_view(pool: Decklist, lines: list[ResolvedLine]) -> dict[str, Any]:
-    """What the pool resolved to: its counts and the lines that could not be read."""
-    return {"input_format": pool.input_format, "counts": deck_counts(lines),
-            "problems": [problem_view(p) for p in pool.problems]}
+def _notices(notices: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:
+    return [notice_view(n, requests.located(n.field, sent_in)) for n in notices]

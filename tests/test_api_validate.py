@@ -174,7 +174,8 @@ def test_bad_queries_for_text_bodies(client, query, status, parameter):
     response = post_text(client, LEGAL_EVERYWHERE_60, query)
     assert response.status_code == status
     problem = response.get_json()
-    assert parameter in problem["detail"] or problem.get("parameter") == parameter
+    assert problem["parameter"] == parameter, problem
+    assert parameter in problem["detail"]
 
 
 def test_unknown_format_is_a_404_listing_the_formats(client):
@@ -333,3 +334,30 @@ def test_a_printing_after_the_date_and_a_date_after_the_document(client):
         "deck": "1 Charizard CEL 4\n59 Fire Energy BS 98"}).get_json()
     assert [v["code"] for v in body["violations"]] == ["not-yet-released"]
     assert [w["code"] for w in body["warnings"]] == ["beyond-document"]
+
+
+def test_detail_verdict_answers_the_verdict_without_its_lines(client):
+    deck = "4 Bill LC 108\n5 Bill LC 108\n51 Fire Energy BS 98\n"
+    full = post_text(client, deck, "format=modified").get_json()
+    short = post_text(client, deck, "format=modified&detail=verdict").get_json()
+    assert "cards" in full and "cards" not in short
+    assert {k: v for k, v in full.items() if k != "cards"} == short
+    assert short["legal"] is False and short["violations"][0]["code"] == "copy-limit"
+    every = client.post("/v1/validate", json={"deck": deck, "detail": "verdict"}).get_json()
+    assert every["legal_in"] == client.post("/v1/validate", json={"deck": deck}).get_json()[
+        "legal_in"]
+    assert all("cards" not in verdict for verdict in every["verdicts"])
+    assert every["legal_in"] == [v["format"]["id"] for v in every["verdicts"] if v["legal"]]
+    team = client.post("/v1/validate/team", json={
+        "format": "team-battle", "detail": "verdict",
+        "players": [{"seat": "A", "deck": deck}, {"seat": "B", "deck": deck}]}).get_json()
+    assert all("cards" not in player for player in team["players"])
+    assert post_text(client, deck, "format=modified&detail=some").status_code == 400
+
+
+def test_violations_keep_the_values_their_message_was_made_from(client):
+    answer = post_text(client, "9 Bill LC 108\n51 Fire Energy BS 98\n",
+                       "format=modified").get_json()
+    copies = next(v for v in answer["violations"] if v["code"] == "copy-limit")
+    assert copies["arguments"] == {"count": 9, "title": "Bill", "limit": 4}
+    assert copies["message"] == "9 cards titled 'Bill'; at most 4 are allowed"

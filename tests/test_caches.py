@@ -44,7 +44,7 @@ def test_index_memo_is_bounded_and_belongs_to_its_index(full_db_url, full_index)
 def test_a_resolution_is_shared_within_an_index_and_not_across(full_db_url, full_index):
     first = resolve(full_index, parse("4 Bill LC 108").entries)[0]
     again = resolve(full_index, parse("2 Bill LC 108").entries)[0]
-    assert again.resolution is first.resolution and again.entry.count == 2
+    assert again.resolution is first.resolution and again.entry.copies == 2
     fresh = reloaded(full_db_url)
     other = resolve(fresh, parse("4 Bill LC 108").entries)[0]
     assert other.resolution is not first.resolution
@@ -57,19 +57,20 @@ def test_a_long_padded_line_reads_as_its_short_form():
     padded_text = "4" + " " * MAX_LINE_LENGTH + "Bill\tLC  108"
     assert len(padded_text) > MAX_LINE_LENGTH
     padded = parse(padded_text).entries[0]
-    assert (padded.count, padded.text, padded.candidates) == (
-        short.count, short.text, short.candidates)
+    assert (padded.copies, padded.text, padded.candidates) == (
+        short.copies, short.text, short.candidates)
 
 
 def test_standings_are_kept_per_format_and_date(full_index):
     modified = deck_rules(get_format("modified"))
     line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
-    later = standings_for(full_index, modified, dt.date(2003, 8, 31))
-    assert standings_for(full_index, modified, dt.date(2003, 8, 31)) is later
-    assert later.of(line.resolution)[0].legal_via is not None  # reprinted in Expedition
-    earlier = standings_for(full_index, modified, dt.date(2002, 6, 1))
+    later = standings_for(full_index, modified.legality, dt.date(2003, 8, 31))
+    assert standings_for(full_index, modified.legality, dt.date(2003, 8, 31)) is later
+    # Reprinted in Expedition.
+    assert later.of(line.entry.candidates).cards[0].legal_via is not None
+    earlier = standings_for(full_index, modified.legality, dt.date(2002, 6, 1))
     assert earlier is not later
-    assert earlier.of(line.resolution)[0].legal_via is None  # before Expedition
+    assert earlier.of(line.entry.candidates).cards[0].legal_via is None  # before Expedition
 
 
 def test_one_lines_answers_in_two_formats_stay_apart(full_index):
@@ -77,7 +78,7 @@ def test_one_lines_answers_in_two_formats_stay_apart(full_index):
     unlimited = deck_rules(get_format("unlimited"))
     modified = deck_rules(get_format("modified"))
     before = validate(full_index, resolve(full_index, deck), modified, dt.date(2002, 6, 1))
-    assert validate(full_index, resolve(full_index, deck), unlimited).standings[0][1][
+    assert validate(full_index, resolve(full_index, deck), unlimited).standings[0][1].cards[
         0].legal_via.id == "base1-20"
     after = validate(full_index, resolve(full_index, deck), modified, dt.date(2002, 6, 1))
     assert [v.code for v in after.violations] == [v.code for v in before.violations]
@@ -115,3 +116,64 @@ def test_a_query_string_loads_the_same_each_time_and_a_bad_one_fails_each_time(c
         repeated = ask("format=modified&format=unlimited")
         assert repeated.status_code == 400 and "format" in repeated.get_json()["detail"]
     assert ask("format=unlimited").get_json()["format"]["id"] == "unlimited"
+
+
+def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
+    from api.views.lines import resolution_view
+
+    line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
+    view = resolution_view(full_index, line.entry.candidates)
+    assert resolution_view(full_index, line.entry.candidates) is view
+    fresh = reloaded(full_db_url)
+    again = resolution_view(fresh, line.entry.candidates)
+    assert again == view and again is not view  # built anew for the new index
+
+
+def test_format_standings_are_keyed_by_pool_and_bans_not_by_name(full_index):
+    import dataclasses
+
+    modified = deck_rules(get_format("modified"))
+    banned = dataclasses.replace(modified, banned=("base1-20",))
+    line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
+    date = dt.date(2003, 8, 31)
+    assert not standings_for(full_index, modified.legality, date).of(
+        line.entry.candidates).cards[0].banned
+    assert standings_for(full_index, banned.legality, date).of(
+        line.entry.candidates).cards[0].banned
+    same = dataclasses.replace(modified, description="another name, the same rules")
+    assert same.legality == modified.legality
+    assert standings_for(full_index, same.legality, date) is standings_for(
+        full_index, modified.legality, date)
+
+
+def test_cache_sizes_come_from_configuration_and_refuse_what_they_do_not_know():
+    import pytest
+
+    from catalog.caches import CacheSizes
+
+    assert CacheSizes.from_config({"line_views": 10}).line_views == 10
+    assert CacheSizes.from_config(None) == CacheSizes()
+    with pytest.raises(ValueError, match="unknown cache"):
+        CacheSizes.from_config({"lines": 10})
+    with pytest.raises(ValueError, match="above 0"):
+        CacheSizes.from_config({"standings": 0})
+
+
+def test_an_app_with_tiny_caches_answers_the_same(full_db_url, client):
+    from app import create_app
+    from catalog import caches
+
+    text = "4 Electabuzz BS 20\n4 Bill LC 108\n4 Potion\n48 Fire Energy BS 98\n"
+    expected = client.post("/v1/validate?format=modified", data=text,
+                           content_type="text/plain").get_json()
+    before = caches.sizes()
+    try:
+        tiny = create_app({"DATABASE_URL": full_db_url, "CACHE_SIZES": {
+            name: 1 for name in ("raw_lines", "queries", "resolutions", "format_dates",
+                                 "standings", "line_views")}}).test_client()
+        for _ in range(2):
+            got = tiny.post("/v1/validate?format=modified", data=text,
+                            content_type="text/plain").get_json()
+            assert got == expected
+    finally:
+        caches.configure(before)

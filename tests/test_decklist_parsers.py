@@ -30,11 +30,11 @@ def test_ptcg_live_export_with_bom_and_crlf():
     deck = parse(read("ptcg-live.txt"))
     assert deck.input_format == "ptcg-live"
     assert deck.problems == []
-    assert sum(e.count for e in deck.entries) == 60
+    assert sum(e.copies for e in deck.entries) == 60
     assert deck.declared == {POKEMON: (12, 1), TRAINER: (36, 7), ENERGY: (12, 18),
                              "total": (60, 22)}
     first = deck.entries[0]
-    assert (first.line, first.count, first.section) == (2, 4, POKEMON)
+    assert (first.line, first.copies, first.section) == (2, 4, POKEMON)
     assert first.candidates[0] == Candidate("Pikachu ex", "SVI", "63")
     research = next(e for e in deck.entries if e.line == 8)
     assert research.candidates[0].name == "Professor’s Research"  # quotes kept for the resolver
@@ -48,7 +48,7 @@ def test_legacy_ptcgo_export():
     deck = parse(read("ptcgo.txt"))
     assert deck.input_format == "ptcgo"
     assert deck.problems == []
-    assert sum(e.count for e in deck.entries) == 60
+    assert sum(e.copies for e in deck.entries) == 60
     assert deck.declared["total"] == (60, 26)
     zacian = next(e for e in deck.entries if e.text.startswith("Zacian"))
     assert zacian.candidates[0] == Candidate("Zacian V", None, "SWSH076")
@@ -76,7 +76,7 @@ def test_limitless_headers_plain_lines_comments_and_problems():
     assert by_line[16].candidates == (Candidate("Basic Darkness Energy"),)
     assert [e.line for e in deck.sideboard] == [18]
     assert by_line[18].section == SIDEBOARD
-    assert sum(e.count for e in deck.main) == 4 + 4 + 4 + 5 + 4 + 4 + 4 + 13
+    assert sum(e.copies for e in deck.main) == 4 + 4 + 4 + 5 + 4 + 4 + 4 + 13
 
 
 def test_json_entries_and_their_problems():
@@ -93,7 +93,7 @@ def test_json_entries_and_their_problems():
 
 def test_json_text_is_detected():
     deck = parse(' \n[{"count": 4, "id": "neo1-14"}]')
-    assert deck.input_format == "json" and deck.entries[0].count == 4
+    assert deck.input_format == "json" and deck.entries[0].copies == 4
     broken = parse('[{"count": 4,')
     assert broken.entries == [] and "malformed JSON" in broken.problems[0].message
 

@@ -6,7 +6,7 @@ import json
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from api.json_provider import OrjsonProvider, encoded, joined
+from api.json_provider import OrjsonProvider
 
 
 def providers():
@@ -42,15 +42,3 @@ def test_the_app_writes_its_answers_with_it(client):
     assert isinstance(client.application.json, OrjsonProvider)
     response = client.get("/healthz")
     assert response.get_data() == b'{"status":"ok"}\n'
-
-
-def test_parts_encoded_beforehand_are_written_as_they_are():
-    fast, _, app = providers()
-    shared = encoded({"status": "resolved", "notes": ["a \"quoted\" note"]})
-    lines = [joined({"line": n, "text": "Bill ★"}, shared) for n in (1, 2)]
-    with app.app_context():
-        body = json.loads(fast.response({"cards": lines, "empty": joined({"a": 1}, b"{}")})
-                          .get_data())
-    assert body == {"cards": [{"line": n, "text": "Bill ★", "status": "resolved",
-                               "notes": ['a "quoted" note']} for n in (1, 2)],
-                    "empty": {"a": 1}}

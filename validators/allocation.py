@@ -26,7 +26,7 @@ class Shortfall:
 
 def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Shortfall]:
     """Every deck line the pool cannot cover, in deck order."""
-    left = {i: line.entry.count for i, line in enumerate(pool) if line.status != UNKNOWN}
+    left = {i: line.entry.copies for i, line in enumerate(pool) if line.status != UNKNOWN}
     candidates = {i: _ids(line) for i, line in enumerate(pool) if i in left}
     wanting = [(i, line) for i, line in enumerate(deck)
                if line.status != UNKNOWN and not is_basic_energy(line)]
@@ -36,7 +36,7 @@ def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Short
         ids = _ids(line)
         usable = sorted((i for i in left if candidates[i] & ids),
                         key=lambda i: len(candidates[i]))
-        need = line.entry.count
+        need = line.entry.copies
         for i in usable:
             taken = min(need, left[i])
             left[i] -= taken
@@ -44,7 +44,7 @@ def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Short
             if not need:
                 break
         if need:
-            found.append(Shortfall(position, line.entry.count, line.entry.count - need))
+            found.append(Shortfall(position, line.entry.copies, line.entry.copies - need))
     return sorted(found, key=lambda shortfall: shortfall.position)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,11 +34,25 @@ class CardRef:
 
 @dataclass(frozen=True)
 class Violation:
+    """What a check found: a stable code, the rule it breaks, the lines it is about, and
+    its message as a template with the values that fill it (so a client may word it its
+    own way)."""
+
     code: str
     severity: str
-    message: str
+    template: str  # "line {line}: {name} is banned in {format}"
     rule: RuleRef
     cards: tuple[CardRef, ...] = ()
+    args: tuple[tuple[str, object], ...] = ()  # the template's values, in its own order
+
+    @classmethod
+    def of(cls, code: str, severity: str, template: str, rule: RuleRef,
+           cards: tuple[CardRef, ...] = (), /, **args: object) -> Violation:
+        return cls(code, severity, template, rule, cards, tuple(args.items()))
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**dict(self.args))
 
 
 @dataclass(frozen=True)
@@ -103,12 +118,34 @@ class Product:
 
 
 @dataclass(frozen=True, eq=False)
-class FormatDefinition:
-    """The rules one deck is built to: a singles format, or a team format's decks.
+class Legality:
+    """What a card's standing in a format depends on, besides the date: the card pool and the
+    ban list. It is the key standings are remembered by (validators.standing), so it is
+    hashed once, when made, and compared by value."""
 
-    Compared and hashed by identity: each is loaded once, and per-format results are cached
-    by it (validators.standing).
-    """
+    pool: CardPool
+    banned: tuple[str, ...]
+    key: tuple[object, ...] = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        pool = self.pool
+        key = (pool.all_sets, pool.sets, pool.later_than, pool.from_set,
+               tuple(sorted(pool.promo_numbers.items())), pool.exempt_basic_types,
+               pool.reprints_legal, self.banned)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Legality) and self.key == other.key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+@dataclass(frozen=True)
+class FormatDefinition:
+    """The rules one deck is built to: a singles format, or a team format's decks."""
 
     id: str
     name: str
@@ -136,6 +173,10 @@ class FormatDefinition:
 
     def rule(self, section: str) -> RuleRef:
         return RuleRef(self.document, section)
+
+    @functools.cached_property
+    def legality(self) -> Legality:
+        return Legality(self.pool, self.banned)
 
     def product(self, product_id: str) -> Product | None:
         return next((p for p in self.products if p.id == product_id), None)

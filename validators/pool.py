@@ -6,12 +6,12 @@ import datetime as dt
 import functools
 import re
 
+from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type
 from validators.model import CardPool
 
 _DIGITS = re.compile(r"\d+")
-_CACHED_CARDS = 4096
 
 
 class PoolLegality:
@@ -24,7 +24,8 @@ class PoolLegality:
         self._later_than = _release(index, pool.later_than)
         self._from = _release(index, pool.from_set)
         # Bounded like the standings in front of it: one entry per card outside the pool.
-        self._legal_printing = functools.lru_cache(maxsize=_CACHED_CARDS)(self._first_legal)
+        self._legal_printing = functools.lru_cache(maxsize=sizes().standings)(
+            self._first_legal)
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""

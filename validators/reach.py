@@ -22,6 +22,6 @@ def reach_notice(rules: FormatDefinition, as_of: dt.date | None) -> list[Violati
     reaches = rules.document_reaches
     if reaches is None or as_of is None or as_of <= reaches:
         return []
-    return [Violation(CODE, WARNING, MESSAGE.format(
-        document=rules.document, reaches=reaches.isoformat(), date=as_of.isoformat()),
-        RuleRef(rules.document, "scope"))]
+    return [Violation.of(CODE, WARNING, MESSAGE, RuleRef(rules.document, "scope"),
+                         document=rules.document, reaches=reaches.isoformat(),
+                         date=as_of.isoformat())]

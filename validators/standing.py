@@ -1,35 +1,28 @@
 """Where each card stands in one format on one date: legal through which printing, banned.
 
-A card's standing depends only on the format, the date and the catalog, never on the deck
-it is in, so it is worked out once per catalog index and shared by every request:
-`standings_for` keeps one `FormatStandings` per (format, date) on the index.
+A card's standing depends only on the format's pool and bans, the date and the catalog, never
+on the deck it is in, so it is worked out once per catalog index and shared by every request:
+`standings_for` keeps one `FormatStandings` per (pool and bans, date) on the index.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from decklist.resolve import Resolution
-from validators.model import FormatDefinition
+from decklist.model import Candidate
+from decklist.resolve import resolution_of
+from validators.model import Legality
 from validators.pool import PoolLegality
 
-# Formats × dates a worker keeps answers for (the 9 formats on their default dates, and
-# some a client asked for), and the distinct line resolutions each keeps: bounded, so no
-# mix of requests grows a worker past its memory goal (bench/cache_memory.py).
-CACHED_FORMAT_DATES = 16
-CACHED_STANDINGS = 4096
 
-
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class CardStanding:
-    """One candidate card of a line: legal through which printing, and whether banned.
-
-    Built once per format, date and catalog, and compared by identity: views of it are cached
-    by it (api.verdict_views)."""
+    """One candidate card of a line: legal through which printing, and whether banned."""
 
     printing: Printing
     legal_via: Printing | None
@@ -41,8 +34,8 @@ class CardStanding:
         return self.legal_via is not None and not self.banned
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class LineStanding(Sequence[CardStanding]):
+@dataclass(frozen=True, slots=True)
+class LineStanding:
     """A line's candidate cards (one when resolved), best printing first, with what checks
     ask of them all worked out once."""
 
@@ -61,31 +54,27 @@ class LineStanding(Sequence[CardStanding]):
                    all(card.banned for card in considered),
                    bool(considered) and all(card.playable for card in considered))
 
-    def __getitem__(self, position):  # type: ignore[override]
-        return self.cards[position]
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __iter__(self) -> Iterator[CardStanding]:
-        return iter(self.cards)
-
 
 class FormatStandings:
-    """The standings of cards in one format on one date, in one catalog index."""
+    """The standings of cards under one pool and ban list on one date, in one catalog index.
 
-    def __init__(self, index: CatalogIndex, definition: FormatDefinition,
-                 as_of: dt.date | None) -> None:
-        self.legality = PoolLegality(index, definition.pool, as_of)
-        banned = (index.card(card_id) for card_id in definition.banned)
+    Lines are looked up by their readings (`Entry.candidates`), the key their resolution is
+    remembered by, so a line read before costs one dictionary look-up."""
+
+    def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
+        self.index = index
+        self.legality = PoolLegality(index, legality.pool, as_of)
+        banned = (index.card(card_id) for card_id in legality.banned)
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
-        self.of = functools.lru_cache(maxsize=CACHED_STANDINGS)(self._of)
+        self._resolution = index.memo(resolution_of, sizes().resolutions)
+        self.of: Callable[[tuple[Candidate, ...]], LineStanding] = functools.lru_cache(
+            maxsize=sizes().standings)(self._of)
 
-    def _of(self, resolution: Resolution) -> LineStanding:
-        """Each candidate card of a resolution (one when resolved), best printing first.
-
-        A name that several cards bear stands only for those that existed on the date
+    def _of(self, candidates: tuple[Candidate, ...]) -> LineStanding:
+        """Each candidate card of a line's resolution (one when resolved), best printing
+        first. A name that several cards bear stands only for those that existed on the date
         (LineStanding.considered)."""
+        resolution = self._resolution(candidates)
         return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
@@ -98,6 +87,6 @@ class FormatStandings:
                             released is not None)
 
 
-def standings_for(index: CatalogIndex, definition: FormatDefinition,
+def standings_for(index: CatalogIndex, legality: Legality,
                   as_of: dt.date | None) -> FormatStandings:
-    return index.memo(FormatStandings, CACHED_FORMAT_DATES)(definition, as_of)
+    return index.memo(FormatStandings, sizes().format_dates)(legality, as_of)

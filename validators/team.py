@@ -72,18 +72,20 @@ def _seats(team: TeamFormat, players: list[Player]) -> Iterator[Violation]:
     rule = team.rule(team.seats_section)
     seats = ", ".join(team.seats)
     if len(players) != len(team.seats):
-        yield Violation(CODE, ERROR, f"the team has {len(players)} players; a {team.name} team "
-                        f"is {len(team.seats)}, one in each seat ({seats})", rule)
+        yield Violation.of(CODE, ERROR, "the team has {players} players; a {team} team is "
+                           "{seats}, one in each seat ({names})", rule, players=len(players),
+                           team=team.name, seats=len(team.seats), names=seats)
     taken = Counter(player.seat for player in players)
     for seat, count in taken.items():
         if seat not in team.seats:
-            yield Violation(CODE, ERROR, f"{seat!r} is not a seat in {team.name} ({seats})", rule)
+            yield Violation.of(CODE, ERROR, "{seat!r} is not a seat in {team} ({names})", rule,
+                               seat=seat, team=team.name, names=seats)
         elif count > 1:
-            yield Violation(CODE, ERROR, f"{count} players take seat {seat}; each seat is taken "
-                            "once", rule)
+            yield Violation.of(CODE, ERROR, "{count} players take seat {seat}; each seat is "
+                               "taken once", rule, count=count, seat=seat)
     for seat in team.seats:
         if seat not in taken:
-            yield Violation(CODE, ERROR, f"no player takes seat {seat}", rule)
+            yield Violation.of(CODE, ERROR, "no player takes seat {seat}", rule, seat=seat)
 
 
 def _shared_pool(team: TeamFormat, team_play: TeamPlay,

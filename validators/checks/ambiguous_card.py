@@ -55,5 +55,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             message, severity = WARNING_MESSAGE, WARNING
         else:
             continue  # no candidate is legal: not-legal says so
-        yield Violation(CODE, severity, message.format(**fields), ctx.format.rule(spec.section),
-                        (card_ref(line),))
+        yield Violation.of(CODE, severity, message, ctx.format.rule(spec.section),
+                           (card_ref(line),), **fields)

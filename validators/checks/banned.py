@@ -21,6 +21,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         standings = ctx.standings(line)
         if standings.all_banned:
             shown = standings.considered[0].printing
-            yield Violation(CODE, SEVERITY, MESSAGE.format(
-                line=line.entry.line, name=shown.name, format=ctx.format.name),
-                ctx.format.rule(spec.section), (card_ref(line),))
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               (card_ref(line),), line=line.entry.line, name=shown.name,
+                               format=ctx.format.name)

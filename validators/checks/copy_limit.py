@@ -24,10 +24,10 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         title = line.resolution.counted_title  # None: exempt (basic Energy, or its own text)
         if title is not None:
-            copies[title] = copies.get(title, 0) + line.entry.count
+            copies[title] = copies.get(title, 0) + line.entry.copies
     for title, count in copies.items():
         if count > limit:
             lines = [line for line in ctx.known if line.resolution.counted_title == title]
-            yield Violation(CODE, SEVERITY, MESSAGE.format(
-                count=count, title=lines[0].printings[0].name, limit=limit),
-                ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               tuple(card_ref(line) for line in lines), count=count,
+                               title=lines[0].printings[0].name, limit=limit)

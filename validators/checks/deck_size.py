@@ -17,8 +17,7 @@ MESSAGE = "the deck has {count} cards; {format} decks have exactly {size}"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    count = sum(line.entry.count for line in ctx.deck)
+    count = sum(line.entry.copies for line in ctx.deck)
     if count != ctx.format.deck_size:
-        yield Violation(CODE, SEVERITY, MESSAGE.format(
-            count=count, format=ctx.format.name, size=ctx.format.deck_size),
-            ctx.format.rule(spec.section))
+        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section), count=count,
+                           format=ctx.format.name, size=ctx.format.deck_size)

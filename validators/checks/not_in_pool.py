@@ -43,14 +43,13 @@ def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
     """A warning for each pool line that names no known card: it covers no deck line."""
     for line in pool:
         if line.status == UNKNOWN:
-            yield Violation(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE.format(
-                line=line.entry.line, text=line.entry.text), rule,
-                (card_ref(line, seat, "pool"),))
+            yield Violation.of(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE, rule,
+                               (card_ref(line, seat, "pool"),), line=line.entry.line,
+                               text=line.entry.text)
 
 
 def violation(line: ResolvedLine, found: int, rule: RuleRef,
               seat: str | None = None) -> Violation:
     card = line.card or line.printings[0]
-    return Violation(CODE, SEVERITY, MESSAGE.format(
-        line=line.entry.line, count=line.entry.count, name=card.name, found=found),
-        rule, (card_ref(line, seat),))
+    return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line, seat),),
+                        line=line.entry.line, count=line.entry.copies, name=card.name, found=found)

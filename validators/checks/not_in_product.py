@@ -24,6 +24,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if is_basic_energy(line) or any(p.set_id in sets for p in line.printings):
             continue
         shown = line.printings[0]
-        yield Violation(CODE, SEVERITY, MESSAGE.format(
-            line=line.entry.line, name=shown.name, set=ctx.index.sets[shown.set_id].name,
-            product=ctx.product.name), ctx.format.rule(spec.section), (card_ref(line),))
+        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                           (card_ref(line),), line=line.entry.line, name=shown.name,
+                           set=ctx.index.sets[shown.set_id].name, product=ctx.product.name)

@@ -34,12 +34,12 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if standings.none_legal:
             yield _not_legal(ctx, spec, line, standings.considered[0])
         elif line.status == RESOLVED:
-            standing = standings[0]
+            standing = standings.cards[0]
             via = standing.legal_via
             if via is not None and via.text_fingerprint != standing.printing.text_fingerprint:
-                yield Violation(WORDING_CODE, WARNING, WORDING_MESSAGE.format(
-                    line=line.entry.line, id=standing.printing.id, via=via.id),
-                    ctx.format.rule(spec.section), (card_ref(line),))
+                yield Violation.of(WORDING_CODE, WARNING, WORDING_MESSAGE,
+                                   ctx.format.rule(spec.section), (card_ref(line),),
+                                   line=line.entry.line, id=standing.printing.id, via=via.id)
 
 
 def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
@@ -49,9 +49,8 @@ def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
     if not standing.released and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
         released = info.release_date.isoformat() if info.release_date else "on no known date"
-        return Violation(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE.format(
-            line=line.entry.line, name=shown.name, id=shown.id, date=ctx.as_of.isoformat(),
-            set=info.name, released=released), rule, (card_ref(line),))
-    return Violation(CODE, SEVERITY, MESSAGE.format(
-        line=line.entry.line, name=shown.name, id=shown.id, format=ctx.format.name),
-        rule, (card_ref(line),))
+        return Violation.of(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE, rule, (card_ref(line),),
+                            line=line.entry.line, name=shown.name, id=shown.id,
+                            date=ctx.as_of.isoformat(), set=info.name, released=released)
+    return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line),), line=line.entry.line,
+                        name=shown.name, id=shown.id, format=ctx.format.name)

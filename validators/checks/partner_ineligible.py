@@ -25,9 +25,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     why = reason(partner, rules)
     if why:
         line = ctx.partner_lines[0]
-        yield Violation(CODE, SEVERITY, MESSAGE.format(
-            line=line.entry.line, name=partner.name, id=partner.id, why=why),
-            ctx.format.rule(spec.section), (card_ref(line),))
+        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                           (card_ref(line),), line=line.entry.line, name=partner.name,
+                           id=partner.id, why=why)
 
 
 def reason(printing: Printing, rules: PartnerRules) -> str | None:

@@ -20,9 +20,9 @@ SEVERAL = "the list names {count} Partners; a deck has exactly one"
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     lines = ctx.partner_lines
-    count = sum(line.entry.count for line in lines)
+    count = sum(line.entry.copies for line in lines)
     if count == 0:
         yield Violation(CODE, SEVERITY, NONE, ctx.format.rule(spec.section))
     elif count > 1:
-        yield Violation(CODE, SEVERITY, SEVERAL.format(count=count),
-                        ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+        yield Violation.of(CODE, SEVERITY, SEVERAL, ctx.format.rule(spec.section),
+                           tuple(card_ref(line) for line in lines), count=count)

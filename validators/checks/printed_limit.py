@@ -107,10 +107,10 @@ def _strictest(setters: list[Printing]) -> Printing | None:
 
 def _over(limit: Limit, setter: Printing, counted: list[ResolvedLine],
           title: str) -> Iterator[Violation]:
-    count = sum(line.entry.count for line in counted)
+    count = sum(line.entry.copies for line in counted)
     maximum = setter.limit_max or 0
     if count > maximum:
         rule = RuleRef(f"{setter.name} ({setter.id})", "card text", setter.limit_text)
-        yield Violation(limit.code, SEVERITY, MESSAGE.format(
-            count=count, what=limit.what, title=title, card=f"{setter.name} ({setter.id})",
-            limit=maximum), rule, tuple(card_ref(line) for line in counted))
+        yield Violation.of(limit.code, SEVERITY, MESSAGE, rule,
+                           tuple(card_ref(line) for line in counted), count=count, what=limit.what,
+                           title=title, card=f"{setter.name} ({setter.id})", limit=maximum)

@@ -24,10 +24,11 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         lines = [line for line in ctx.known
                  if line.card is not None and line.card.function_key == listed.function_key]
-        copies = sum(line.entry.count for line in lines)
+        copies = sum(line.entry.copies for line in lines)
         too_many = restriction.max_copies is not None and copies > restriction.max_copies
         as_partner = not restriction.partner_allowed and any(
             line.entry.section == PARTNER for line in lines)
         if too_many or as_partner:
-            yield Violation(CODE, SEVERITY, MESSAGE.format(name=listed.name, text=restriction.text),
-                            ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               tuple(card_ref(line) for line in lines), name=listed.name,
+                               text=restriction.text)

@@ -20,6 +20,6 @@ MESSAGE = "the list has a sideboard of {count} cards; no sideboards are allowed"
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     lines = [line for line in ctx.lines if line.entry.section == SIDEBOARD]
     if lines:
-        yield Violation(CODE, SEVERITY, MESSAGE.format(
-            count=sum(line.entry.count for line in lines)),
-            ctx.format.rule(spec.section), tuple(card_ref(line) for line in lines))
+        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                           tuple(card_ref(line) for line in lines),
+                           count=sum(line.entry.copies for line in lines))

@@ -33,7 +33,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.known:
         card = line.card  # None on an ambiguous line: ambiguous-card asks for the printing
         if card is not None and not card.is_basic_energy:
-            copies[_one_card(card)] = copies.get(_one_card(card), 0) + line.entry.count
+            copies[_one_card(card)] = copies.get(_one_card(card), 0) + line.entry.copies
     for key, count in copies.items():
         if count < 2:
             continue  # one copy is always allowed: most of a deck, and no need to look closer
@@ -42,9 +42,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
-            yield Violation(CODE, SEVERITY, MESSAGE.format(
-                count=count, name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed)),
-                ctx.format.rule(spec.section), tuple(card_ref(line) for line, _ in found))
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               tuple(card_ref(line) for line, _ in found), count=count,
+                               name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed))
 
 
 def _one_card(card: Printing) -> str:

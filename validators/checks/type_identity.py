@@ -33,7 +33,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         outside = [energy_type for energy_type in card.type_identity if energy_type not in allowed]
         if outside:
-            yield Violation(CODE, SEVERITY, MESSAGE.format(
-                line=line.entry.line, name=card.name, id=card.id, outside=", ".join(outside),
-                partner=", ".join(partner.type_identity) or "no Type"),
-                ctx.format.rule(spec.section), (card_ref(line),))
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               (card_ref(line),), line=line.entry.line, name=card.name, id=card.id,
+                               outside=", ".join(outside),
+                               partner=", ".join(partner.type_identity) or "no Type")

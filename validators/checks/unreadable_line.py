@@ -28,8 +28,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for problem in ctx.problems:
         if problem.code in _NOT_UNREADABLE:
             continue
-        yield Violation(CODE, SEVERITY,
-                        MESSAGE.format(line=problem.line, text=problem.text,
-                                       reason=problem.message),
-                        ctx.format.rule(spec.section),
-                        (CardRef(problem.line, problem.text, None, 0),))
+        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                           (CardRef(problem.line, problem.text, None, 0),), line=problem.line,
+                           text=problem.text, reason=problem.message)

@@ -23,6 +23,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         card = line.card
         if card is not None and card.function_key in listed:
             message = TOURNAMENT if ctx.tournament else CASUAL
-            yield Violation(CODE, ERROR if ctx.tournament else WARNING,
-                            message.format(line=line.entry.line, name=card.name),
-                            ctx.format.rule(spec.section), (card_ref(line),))
+            yield Violation.of(CODE, ERROR if ctx.tournament else WARNING, message,
+                               ctx.format.rule(spec.section), (card_ref(line),),
+                               line=line.entry.line, name=card.name)

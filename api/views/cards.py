@@ -1,33 +1,12 @@
-"""Marshmallow schemas: query arguments in, catalog resources out."""
+"""Sets and cards: catalog records dumped by marshmallow schemas."""
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+from typing import Any
+
+from marshmallow import EXCLUDE, Schema, fields
 
 from catalog.identity import title_key
-
-MAX_TEXT = 200
-
-
-class CardQuery(Schema):
-    """GET /v1/cards arguments."""
-
-    class Meta:
-        unknown = RAISE
-
-    name = fields.String(validate=validate.Length(1, MAX_TEXT))
-    set = fields.String(validate=validate.Length(1, 40))
-    number = fields.String(validate=validate.Length(1, 20))
-    q = fields.String(validate=validate.Length(1, MAX_TEXT))
-    supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
-    page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
-    per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))
-
-
-class SetCodeSchema(Schema):
-    code = fields.String()
-    origin = fields.String()
-    priority = fields.Integer()
 
 
 class SetSchema(Schema):
@@ -46,7 +25,7 @@ class SetSchema(Schema):
     codes = fields.Method("_codes")
     symbol_url = fields.String(allow_none=True)
 
-    def _codes(self, obj) -> list[str]:
+    def _codes(self, obj: Any) -> list[str]:
         return [code.code for code in obj.codes]
 
 

@@ -1,4 +1,4 @@
-"""Reading a decklist from a request: a JSON body or a text/plain body, checked.
+"""Reading a request's body: JSON or text/plain, and the decklists in it, checked.
 
 Every way a body can be wrong becomes a 4xx problem that says what and
 where: 415 for a media type we do not read, 400 for bytes that are not
@@ -32,11 +32,11 @@ def body_kind() -> str:
     if mimetype == "text/plain":
         charset = (request.mimetype_params.get("charset") or "utf-8").lower()
         if charset not in _TEXT_CHARSETS:
-            raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
+            raise Problem("unsupported-media-type",
                           f"Send text/plain decklists as UTF-8, not {charset}.")
         return TEXT
-    raise Problem(415, "unsupported-media-type", "Unsupported Media Type",
-                  f"Send the decklist as application/json or text/plain, not "
+    raise Problem("unsupported-media-type",
+                  "Send the decklist as application/json or text/plain, not "
                   f"{mimetype or 'a body with no Content-Type'}.",
                   supported=["application/json", "text/plain"])
 
@@ -48,7 +48,7 @@ def text_body() -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = raw[:error.start].count(b"\n") + 1
-        raise Problem(400, "invalid-encoding", "Bad Request",
+        raise Problem("invalid-encoding",
                       f"The body is not UTF-8: byte {error.start} (line {line}) cannot be "
                       "decoded.", line=line) from None
 
@@ -59,15 +59,14 @@ def json_body() -> Any:
     try:
         return json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as error:
-        raise Problem(400, "malformed-json", "Bad Request",
+        raise Problem("malformed-json",
                       f"The body is not valid JSON: {error.msg} at line {error.lineno}, "
                       f"column {error.colno}.", line=error.lineno, column=error.colno) from None
     except _ConstantNotJson as error:
-        raise Problem(400, "malformed-json", "Bad Request",
+        raise Problem("malformed-json",
                       f"The body is not valid JSON: {error} is not a JSON value.") from None
     except RecursionError:
-        raise Problem(400, "malformed-json", "Bad Request",
-                      "The body nests JSON too deeply.") from None
+        raise Problem("malformed-json", "The body nests JSON too deeply.") from None
 
 
 class _ConstantNotJson(ValueError):
@@ -85,13 +84,13 @@ def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Dec
     if isinstance(value, str):
         _refuse_control_characters(value, field)
     elif not isinstance(value, list):
-        raise Problem(422, "invalid-body", "Unprocessable Content",
+        raise Problem("invalid-body",
                       f"`{field}` must be decklist text or an array of entries, not "
                       f"{_json_type(value)}.", pointer=f"/{field}")
     try:
         deck = parse(value)
     except DecklistTooLarge as error:
-        raise Problem(413, "decklist-too-large", "Content Too Large", f"{error}.",
+        raise Problem("decklist-too-large", f"{error}.",
                       line=error.line) from None
     _refuse_bad_values(deck, field, f"/{field}" if pointer is None else pointer,
                        isinstance(value, list))
@@ -100,13 +99,12 @@ def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Dec
 
 # Line problems the service refuses rather than reports: values out of their declared
 # range or type are the caller's to fix, unlike a stray heading pasted with a list.
-_REFUSED = {"line-too-long": (413, "line-too-long", "Content Too Large"),
-            "count-out-of-range": (422, "count-out-of-range", "Unprocessable Content"),
-            "invalid-entry": (422, "invalid-entry", "Unprocessable Content")}
+# Each is also the slug of the problem it becomes.
+_REFUSED = ("line-too-long", "count-out-of-range", "invalid-entry")
 
 
 def _refuse_bad_values(deck: Decklist, field: str, pointer: str, entries: bool) -> None:
-    for code, (status, slug, title) in _REFUSED.items():
+    for code in _REFUSED:
         bad = [problem for problem in deck.problems if problem.code == code]
         if not bad:
             continue
@@ -114,8 +112,7 @@ def _refuse_bad_values(deck: Decklist, field: str, pointer: str, entries: bool) 
         where = f"Entry {first.line}" if entries else f"Line {first.line}"
         more = (f" ({len(bad) - 1} more: {_lines(bad[1:])})" if len(bad) > 1 else "")
         at = {"pointer": f"{pointer}/{first.line - 1}"} if entries else {}
-        raise Problem(status, slug, title,
-                      f"{where} of `{field}` ({first.text!r}): {first.message}.{more}",
+        raise Problem(code, f"{where} of `{field}` ({first.text!r}): {first.message}.{more}",
                       line=first.line, lines=[problem.line for problem in bad], **at)
 
 
@@ -128,7 +125,7 @@ def _refuse_control_characters(text: str, field: str) -> None:
     found = CONTROL_CHARACTERS.search(text)
     if found:
         line = text.count("\n", 0, found.start()) + 1
-        raise Problem(400, "control-characters", "Bad Request",
+        raise Problem("control-characters",
                       f"Line {line} of `{field}` holds a control character "
                       f"(U+{ord(found.group()):04X}); decklists are plain text.", line=line)
 

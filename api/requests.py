@@ -1,0 +1,313 @@
+"""Reading requests: the schemas of every query and body, loaded into plain request values.
+
+A query string or body of the wrong shape is a 400 (query) or 422 (body) naming the field;
+the decklists in a body go through `api.body`, which answers for their size and
+characters. Nothing here looks anything up: formats, plays and products are the domain's
+(validators.targets), and `located` turns the field it names back into where the client
+wrote it, a JSON pointer or a query parameter.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from flask import request
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from api import body
+from api.problems import Problem
+from catalog.caches import ProcessCache
+from decklist.model import Decklist
+from validators.formats import ORDER, PLAYS
+from validators.targets import (
+    ALL,
+    NotATeamFormat,
+    RepeatedFormat,
+    TargetError,
+    UnknownProduct,
+    check_formats,
+)
+
+MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
+MAX_PRODUCT_SETS = 40
+MAX_TEXT = 200
+_FORMAT_LIST = r"^[^,]+(,[^,]+)*\Z"  # ids are looked up later: an unknown one is a 404
+BODY, QUERY = "body", "query"
+# How much of each verdict to answer with (the `detail` option).
+FULL, VERDICT = "full", "verdict"
+
+
+class _StringOrList(fields.Field):
+    """A string, or a list of 1..`most` strings (format ids, product sets)."""
+
+    def __init__(self, most: int, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.most = most
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and 0 < len(value) <= MAX_TEXT:
+            return value
+        if (isinstance(value, list) and 0 < len(value) <= self.most
+                and all(isinstance(item, str) and 0 < len(item) <= MAX_TEXT for item in value)):
+            return value
+        raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
+
+
+class _JSONBoolean(fields.Boolean):
+    """true or false, as JSON has them; marshmallow's Boolean would also read 0, 1 and "yes"."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValidationError("Give true or false.")
+        return value
+
+
+class _Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class _Options(_Strict):
+    """What every validation body may say besides its decks."""
+
+    as_of = fields.Date(load_default=None)
+    product = _StringOrList(MAX_PRODUCT_SETS, load_default=None)
+    play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+
+
+class ValidateBody(_Options):
+    format = _StringOrList(len(ORDER) + 1, load_default=ALL)
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+    # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
+    tournament = _JSONBoolean(load_default=False)
+
+
+class _Player(_Strict):
+    seat = fields.String(required=True, validate=validate.Length(1, 20))
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+
+
+class TeamBody(_Options):
+    format = fields.String(required=True, validate=validate.Length(1, MAX_TEXT))  # no `all`
+    players = fields.List(fields.Nested(_Player), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
+class ValidateQuery(_Strict):
+    """POST /v1/validate with a text/plain body: everything else is in the query."""
+
+    format = fields.String(load_default=ALL, validate=[
+        validate.Length(1, 400), validate.Regexp(
+            _FORMAT_LIST, error=f"Give format ids separated by commas; formats: "
+                                f"{', '.join(ORDER)}, {ALL}.")])
+    as_of = fields.Date(load_default=None)
+    product = fields.String(load_default=None, validate=validate.Length(1, 2000))
+    play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+    tournament = fields.Boolean(load_default=False)
+    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+
+
+class CardQuery(_Strict):
+    """GET /v1/cards arguments."""
+
+    name = fields.String(validate=validate.Length(1, MAX_TEXT))
+    set = fields.String(validate=validate.Length(1, 40))
+    number = fields.String(validate=validate.Length(1, 20))
+    q = fields.String(validate=validate.Length(1, MAX_TEXT))
+    supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
+    page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))
+
+
+# One instance each: building a schema deep-copies its fields (~150 µs), and load() keeps no
+# state on the instance, so threads may share them.
+VALIDATE_QUERY, VALIDATE_BODY, TEAM_BODY = ValidateQuery(), ValidateBody(), TeamBody()
+CARD_QUERY = CardQuery()
+
+
+@dataclass(frozen=True)
+class ValidateRequest:
+    formats: str | list[str]  # `all`, one id, or several
+    play: str | None
+    deck: Decklist
+    pool: Decklist | None
+    product: str | list[str] | None
+    as_of: dt.date | None
+    tournament: bool
+    detail: str  # FULL or VERDICT
+    sent_in: str  # BODY or QUERY: where the options were written
+
+
+@dataclass(frozen=True)
+class PlayerRequest:
+    seat: str
+    deck: Decklist
+    pool: Decklist | None
+
+
+@dataclass(frozen=True)
+class TeamRequest:
+    format: str
+    play: str | None
+    players: list[PlayerRequest]
+    product: str | list[str] | None
+    as_of: dt.date | None
+    detail: str
+
+
+@dataclass(frozen=True)
+class ResolveRequest:
+    deck: Decklist
+
+
+def validate_request() -> ValidateRequest:
+    """POST /v1/validate: a text/plain deck with its options in the query, or a JSON body."""
+    if body.body_kind() == body.TEXT:
+        text = body.text_body()
+        args = load_query(VALIDATE_QUERY)
+        product = args["product"]
+        return ValidateRequest(_distinct(_comma_list(args["format"])), args["play"],
+                               body.decklist(text, "deck"), None,
+                               _comma_list(product) if product is not None else None,
+                               args["as_of"], args["tournament"], args["detail"], QUERY)
+    _check_query()
+    loaded = load_body(VALIDATE_BODY, body.json_body())
+    pool = loaded["pool"]
+    return ValidateRequest(loaded["format"], loaded["play"],
+                           body.decklist(loaded["deck"], "deck"),
+                           body.decklist(pool, "pool") if pool is not None else None,
+                           loaded["product"], loaded["as_of"], loaded["tournament"],
+                           loaded["detail"], BODY)
+
+
+def _check_query() -> None:
+    """With a JSON body the body says it all, and the query is not used; a malformed
+    query is still refused rather than silently passed over."""
+    if request.args:
+        try:
+            check_formats(_distinct(_comma_list(load_query(VALIDATE_QUERY)["format"])))
+        except TargetError as error:
+            raise target_problem(error, QUERY) from None
+
+
+def team_request() -> TeamRequest:
+    if body.body_kind() != body.JSON:
+        raise Problem("unsupported-media-type",
+                      "Send a team as application/json: {format, players: [{seat, deck}]}.",
+                      supported=["application/json"])
+    loaded = load_body(TEAM_BODY, body.json_body())
+    players = [PlayerRequest(
+        player["seat"], body.decklist(player["deck"], f"players/{position}/deck"),
+        body.decklist(player["pool"], f"players/{position}/pool")
+        if player["pool"] is not None else None)
+        for position, player in enumerate(loaded["players"])]
+    return TeamRequest(loaded["format"], loaded["play"], players, loaded["product"],
+                       loaded["as_of"], loaded["detail"])
+
+
+def resolve_request() -> ResolveRequest:
+    """POST /v1/resolve: text, an array of entries, or {"deck": …}."""
+    if body.body_kind() == body.TEXT:
+        return ResolveRequest(body.decklist(body.text_body(), "deck", ""))
+    sent = body.json_body()
+    if isinstance(sent, list):
+        return ResolveRequest(body.decklist(sent, "deck", ""))
+    if not isinstance(sent, dict) or set(sent) != {"deck"}:
+        unknown = sorted(set(sent) - {"deck"}) if isinstance(sent, dict) else []
+        detail = (f"Unknown field(s): {', '.join(unknown)}." if unknown
+                  else "Send {\"deck\": <text or entries>} or an array of entries.")
+        raise Problem("invalid-body", detail, pointer="")
+    return ResolveRequest(body.decklist(sent["deck"], "deck", "/deck"))
+
+
+def located(field: str, sent_in: str = BODY) -> dict[str, str]:
+    """Where a field is in the request: a JSON pointer into the body, or a query parameter."""
+    return {"pointer": f"/{field}"} if sent_in == BODY else {"parameter": field}
+
+
+def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:
+    """A format, product or team asked for that does not exist, as its problem."""
+    slug = ("unknown-product" if isinstance(error, UnknownProduct)
+            else "not-a-team-format" if isinstance(error, NotATeamFormat)
+            else "invalid-body" if isinstance(error, RepeatedFormat)
+            else "unknown-format")
+    extensions: dict[str, Any] = located(error.field, sent_in)
+    if not isinstance(error, RepeatedFormat):
+        extensions["supported"] = error.supported
+    return Problem(slug, str(error), **extensions)
+
+
+def load_query(schema: Schema) -> dict[str, Any]:
+    """The request's query arguments, checked; a repeated argument is an error too."""
+    return dict(_loaded_query.call(schema, tuple(request.args.items(multi=True))))
+
+
+def _load_query(schema: Schema, pairs: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    repeated = sorted(key for key, times in Counter(key for key, _ in pairs).items()
+                      if times > 1)
+    if repeated:
+        raise Problem("invalid-query",
+                      f"Query argument given more than once: {', '.join(repeated)}.",
+                      parameter=repeated[0])
+    try:
+        return schema.load(dict(pairs))
+    except ValidationError as error:
+        found = "; ".join(f"{name}: {' '.join(_flatten(messages))}"
+                          for name, messages in sorted(error.normalized_messages().items()))
+        raise Problem("invalid-query", f"Invalid query: {found}",
+                      parameter=sorted(error.normalized_messages(), key=str)[0],
+                      errors=error.normalized_messages()) from None
+
+
+# What a query string loads to depends on nothing else, and clients send the same few again
+# and again ("format=modified"): loading one takes about 20 µs (timeit), a look-up well under
+# one. A query that fails is checked afresh each time (lru_cache keeps no exceptions).
+_loaded_query = ProcessCache(_load_query, lambda sizes: sizes.queries)
+
+
+def load_body(schema: Schema, sent: Any) -> dict[str, Any]:
+    """A JSON body, checked; a wrong shape is a 422 naming the first bad field."""
+    if not isinstance(sent, dict):
+        raise Problem("invalid-body", "The body must be a JSON object.", pointer="")
+    try:
+        return schema.load(sent)
+    except ValidationError as error:
+        messages = error.normalized_messages()
+        first = _first_path(messages)
+        detail = "; ".join(f"{name}: {' '.join(_flatten(found))}"
+                           for name, found in sorted(messages.items(), key=str))
+        raise Problem("invalid-body", f"Invalid body: {detail}",
+                      pointer="/" + "/".join(first), errors=messages) from None
+
+
+def _flatten(messages: Any) -> list[str]:
+    if isinstance(messages, dict):
+        return [m for value in messages.values() for m in _flatten(value)]
+    if isinstance(messages, list):
+        return [str(m) for m in messages]
+    return [str(messages)]
+
+
+def _first_path(messages: Any) -> list[str]:
+    """The JSON pointer parts of the first error marshmallow reports."""
+    if not isinstance(messages, dict) or not messages:
+        return []
+    key = sorted(messages, key=str)[0]
+    return [str(key), *_first_path(messages[key])]
+
+
+def _comma_list(value: str) -> str | list[str]:
+    """A query value as the JSON body would give it: one string, or a list of several."""
+    parts = value.split(",")  # exactly as written: " modified" is no format
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _distinct(value: str | list[str]) -> str | list[str]:
+    """A query's format list with repeats dropped (a JSON body's list may not repeat)."""
+    return value if isinstance(value, str) else list(dict.fromkeys(value))

@@ -1,0 +1,6 @@
+"""JSON views: one module per resource, each building plain dicts and lists from domain values.
+
+Views of what depends only on a catalog version (a line's resolution, its standing in a
+format and date) are remembered through `CatalogIndex.memo` and must never be changed by
+the caller: a response copies what it adds to.
+"""

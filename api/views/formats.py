@@ -1,0 +1,80 @@
+"""Formats: the definitions the validator runs, with the sets and cards they name."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from catalog.index import CatalogIndex
+from validators.model import Format, FormatDefinition
+from validators.standing import standings_for
+
+
+def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
+    if isinstance(fmt, FormatDefinition):
+        return {"kind": "singles", **deck_rules_view(fmt, index)}
+    return {
+        "kind": "team", "id": fmt.id, "name": fmt.name, "version": fmt.version,
+        "description": fmt.description, "document": _document(fmt),
+        "seats": list(fmt.seats), "seats_section": fmt.seats_section,
+        "plays": {play: {"prizes": p.prizes, "round_minutes": p.round_minutes, "pool": p.pool,
+                         "section": p.section, "deck_rules": deck_rules_view(p.deck, index)}
+                  for play, p in fmt.plays.items()},
+    }
+
+
+def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, Any]:
+    pool = rules.pool
+    legality = standings_for(index, rules.legality, rules.default_as_of).legality
+    return {
+        "id": rules.id, "name": rules.name, "version": rules.version,
+        "description": rules.description, "document": _document(rules), "play": rules.play,
+        "deck_size": rules.deck_size, "copy_limit": rules.copy_limit,
+        "default_as_of": _date(rules.default_as_of),
+        "card_pool": {
+            "all_sets": pool.all_sets,
+            "legal_sets": [_set_view(index, set_id, pool.promo_numbers.get(set_id))
+                           for set_id in index.sets if legality.set_in_pool(set_id)],
+            "basic_energy_from_any_set": list(pool.exempt_basic_types),
+            "reprints_legal": pool.reprints_legal,
+        },
+        "banned": [_listed_card(index, card_id) for card_id in rules.banned],
+        "prizes": rules.prizes, "round_minutes": rules.round_minutes,
+        "checks": [{"code": c.code, "section": c.section} for c in rules.checks],
+        "products": [{"id": p.id, "name": p.name, "section": p.section,
+                      "boosters": [{"set": s, "packs": n} for s, n in p.boosters]}
+                     for p in rules.products],
+        "partner": None if rules.partner is None else {
+            "ineligible": [{"subtype": subtype, "why": why}
+                           for subtype, why in rules.partner.ineligible]},
+        "restricted": [{**_listed_card(index, r.card), "restriction": r.text,
+                        "max_copies": r.max_copies, "partner_allowed": r.partner_allowed}
+                       for r in rules.restricted],
+        "watchlisted": [_listed_card(index, card_id) for card_id in rules.watchlisted],
+        "organizer_notes": rules.organizer_notes,
+    }
+
+
+def _set_view(index: CatalogIndex, set_id: str,
+              numbers: tuple[int, int | None] | None) -> dict[str, Any]:
+    info = index.sets[set_id]
+    view: dict[str, Any] = {"id": set_id, "name": info.name,
+                            "release_date": _date(info.release_date)}
+    if numbers is not None:
+        view["numbers"] = {"from": numbers[0], "to": numbers[1]}
+    return view
+
+
+def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
+    printing = index.card(card_id)
+    return {"id": card_id, "name": printing.name if printing else None,
+            "function_key": printing.function_key if printing else None}
+
+
+def _document(fmt: Format) -> dict[str, Any]:
+    return {"title": fmt.document, "date": _date(fmt.document_date),
+            "reaches": _date(fmt.document_reaches)}
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None

@@ -1,0 +1,92 @@
+"""Every bounded cache a worker keeps, and how large each may grow: one place, configured.
+
+A decklist line's meaning depends only on its text and the catalog; a card's standing in a
+format only on the format's pool and bans, the date and the catalog. The same lines come
+back request after request, so a worker remembers them. What is derived from a catalog
+version lives in `CatalogIndex.memo` and dies with that index (a re-import starts empty);
+what depends on no catalog (a raw line's reading, a query string's values) lives in a
+`ProcessCache`. Every size is bounded so that no mix of requests grows a worker past its
+memory goal: with every cache full a worker stays under 150 MB (bench/cache_memory.py,
+docs/performance.md). `CACHE_SIZES` in the app's configuration (or the environment, as
+JSON) overrides any of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class CacheSizes:
+    # Process-wide: a raw line's reading (decklist.text); at most 300 characters each.
+    raw_lines: int = 8192
+    # Process-wide: a query string's loaded values (api.requests); clients repeat a few.
+    queries: int = 256
+    # Per catalog: a line's readings → its Resolution (decklist.resolve).
+    resolutions: int = 8192
+    # Per catalog: formats × dates answered (the 9 formats on their default dates, and
+    # some a client asked for): one FormatStandings each (validators.standing).
+    format_dates: int = 16
+    # Per format and date: a line's standing, and a card's first legal printing.
+    standings: int = 4096
+    # Per catalog: a resolved line's view, alone (/v1/resolve) or in a format and date.
+    line_views: int = 8192
+
+    @classmethod
+    def from_config(cls, value: Mapping[str, Any] | None) -> CacheSizes:
+        """Sizes from a mapping of field names; an unknown name or a size below 1 is an
+        error at start-up, not a cache silently left at its default."""
+        if not value:
+            return cls()
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(value) - known)
+        if unknown:
+            raise ValueError(f"CACHE_SIZES: unknown cache(s) {', '.join(unknown)}; caches: "
+                             f"{', '.join(sorted(known))}")
+        bad = sorted(name for name, size in value.items()
+                     if not isinstance(size, int) or isinstance(size, bool) or size < 1)
+        if bad:
+            raise ValueError(f"CACHE_SIZES: {', '.join(bad)} must be whole numbers above 0")
+        return cls(**value)
+
+
+_sizes = CacheSizes()
+_process_caches: list[ProcessCache[Any, Any]] = []
+
+
+def sizes() -> CacheSizes:
+    return _sizes
+
+
+def configure(new: CacheSizes) -> None:
+    """Set every size; process-wide caches start again empty at their new size."""
+    global _sizes
+    if new == _sizes:
+        return
+    _sizes = new
+    for cache in _process_caches:
+        cache.clear()
+
+
+class ProcessCache(Generic[P, R]):
+    """A function remembered for the life of the process, in a bounded LRU whose size is
+    one of `CacheSizes`. Only for values that depend on no catalog.
+
+    Call `.call`, the LRU itself: a wrapper's Python frame cost 0.3 µs a call, 18 µs of
+    parsing a 60-line list (cProfile)."""
+
+    def __init__(self, function: Callable[P, R], size: Callable[[CacheSizes], int]) -> None:
+        self._function = function
+        self._size = size
+        self.call: Callable[P, R] = functools.lru_cache(size(_sizes))(function)
+        _process_caches.append(self)
+
+    def clear(self) -> None:
+        self.call = functools.lru_cache(self._size(_sizes))(self._function)

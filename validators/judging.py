@@ -1,0 +1,81 @@
+"""A request's decklists judged: resolved against the catalog, then checked in each target.
+
+The API calls one function per endpoint (`judge_deck`, `judge_team`) with what the
+request asked (validators.targets) and renders what it returns; nothing here knows HTTP.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex
+from decklist.model import Decklist
+from decklist.resolve import ResolvedLine, resolve
+from validators.engine import Verdict, validate
+from validators.targets import DeckPlan, Target, TeamPlan
+from validators.team import Player, TeamVerdict, validate_team
+
+
+@dataclass(frozen=True)
+class ReadDeck:
+    """A decklist as the client sent it and what its lines resolved to."""
+
+    decklist: Decklist
+    lines: tuple[ResolvedLine, ...]
+
+
+@dataclass(frozen=True)
+class DeckJudgement:
+    deck: ReadDeck
+    pool: ReadDeck | None  # the Limited pool, when one was sent and is used
+    verdicts: tuple[tuple[Target, Verdict], ...]  # in the order the formats were asked
+
+    @property
+    def legal_in(self) -> tuple[str, ...]:
+        return tuple(target.format.id for target, verdict in self.verdicts if verdict.legal)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player of a team as asked: a seat, a deck, maybe a pool."""
+
+    seat: str
+    deck: Decklist
+    pool: Decklist | None
+
+
+@dataclass(frozen=True)
+class TeamJudgement:
+    verdict: TeamVerdict
+    decks: tuple[ReadDeck, ...]  # each player's, in the order given
+    pools: tuple[ReadDeck | None, ...]  # each player's pool, when sent and used
+
+
+def read(index: CatalogIndex, decklist: Decklist) -> ReadDeck:
+    return ReadDeck(decklist, tuple(resolve(index, decklist.entries)))
+
+
+def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Decklist | None,
+               as_of: dt.date | None, tournament: bool) -> DeckJudgement:
+    read_deck = read(index, deck)
+    read_pool = read(index, pool) if pool is not None and plan.limited else None
+    verdicts = tuple(
+        (target, validate(index, list(read_deck.lines), target.rules, as_of,
+                          list(read_pool.lines) if read_pool and target.limited else None,
+                          target.product if target.limited else None, tournament=tournament,
+                          problems=deck.problems))
+        for target in plan.targets)
+    return DeckJudgement(read_deck, read_pool, verdicts)
+
+
+def judge_team(index: CatalogIndex, plan: TeamPlan, seats: list[Seat],
+               as_of: dt.date | None) -> TeamJudgement:
+    decks = tuple(read(index, seat.deck) for seat in seats)
+    pools = tuple(read(index, seat.pool) if seat.pool is not None and plan.limited else None
+                  for seat in seats)
+    players = [Player(seat.seat, list(deck.lines), list(pool.lines) if pool else None,
+                      tuple(seat.deck.problems))
+               for seat, deck, pool in zip(seats, decks, pools, strict=True)]
+    verdict = validate_team(index, plan.team, plan.play, players, as_of, plan.target.product)
+    return TeamJudgement(verdict, decks, pools)

@@ -1,0 +1,214 @@
+"""What a request asks to check, turned into domain inputs: formats, plays and products.
+
+A client names formats (or `all`), maybe a play of a team format, and for Limited play a
+product. This module looks them up and says, as `Notice`s, what was asked but does not
+apply (a pool sent with Constructed formats only, a play a format lacks): each field is
+valid on its own, and whether it applies depends on the formats, so it is not refused.
+What cannot be looked up raises one of the errors below, naming the field at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex
+from validators.formats import ORDER, all_formats, get_format
+from validators.model import LIMITED, Format, FormatDefinition, Product, TeamFormat
+
+ALL = "all"
+CONSTRUCTED_PLAY = "constructed"  # the play a team format is checked by when none is asked
+
+
+class TargetError(Exception):
+    """Something asked for that does not exist; `field` is where it was asked."""
+
+    def __init__(self, message: str, field: str, supported: list[str]) -> None:
+        super().__init__(message)
+        self.field = field
+        self.supported = supported
+
+
+class UnknownFormat(TargetError):
+    pass
+
+
+class UnknownProduct(TargetError):
+    pass
+
+
+class NotATeamFormat(TargetError):
+    pass
+
+
+class RepeatedFormat(TargetError):
+    pass
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something in the request that was read but not used, and why."""
+
+    code: str
+    detail: str
+    field: str  # the request's field: "pool", "product", "play", "players/0/pool"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One format a deck is checked against, by which deck rules, with which product."""
+
+    format: Format
+    rules: FormatDefinition
+    play: str | None  # set for team formats
+    product: Product | None = None  # Limited: what the event handed out, when asked
+
+    @property
+    def limited(self) -> bool:
+        return self.rules.play == LIMITED
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    """The formats one deck is checked in, and what of the request they leave unused."""
+
+    targets: tuple[Target, ...]
+    many: bool  # `all` or a list: one verdict per format
+    limited: bool  # some target is Limited: the pool and product are used
+    notices: tuple[Notice, ...]
+
+
+@dataclass(frozen=True)
+class TeamPlan:
+    target: Target
+    team: TeamFormat
+    play: str
+    limited: bool
+    notices: tuple[Notice, ...]
+
+
+def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
+              pool_given: bool, product: str | list[str] | None) -> DeckPlan:
+    """The targets of one deck. `formats` is `all`, one id, or a list of ids."""
+    targets = _targets(formats, play)
+    limited = any(target.limited for target in targets)
+    notices = [notice for notice in (_play_notice(t, play, formats == ALL) for t in targets)
+               if notice is not None]
+    if limited and product is not None:
+        targets = [_with_product(index, t, product) if t.limited else t for t in targets]
+    elif not limited:
+        notices += [_unused(targets, name) for name, given in
+                    (("pool", pool_given), ("product", product is not None)) if given]
+    return DeckPlan(tuple(targets), formats == ALL or isinstance(formats, list), limited,
+                    tuple(notices))
+
+
+def plan_team(index: CatalogIndex, format_id: str, play: str | None,
+              pools_given: list[bool], product: str | list[str] | None) -> TeamPlan:
+    """The deck rules a team is checked by; `pools_given` says which players sent a pool."""
+    team = _format(format_id)
+    if not isinstance(team, TeamFormat):
+        teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]
+        raise NotATeamFormat(f"{team.id} is a format for one deck; team formats: "
+                             f"{', '.join(teams)}. Check one deck with POST /v1/validate.",
+                             "format", teams)
+    target = _target(team, play)
+    notices = [n for n in (_play_notice(target, play, False),) if n is not None]
+    if not target.limited:
+        notices += [_unused([target], f"players/{position}/pool")
+                    for position, given in enumerate(pools_given) if given]
+        if product is not None:
+            notices.append(_unused([target], "product"))
+    elif product is not None:
+        target = _with_product(index, target, product)
+    assert target.play is not None
+    return TeamPlan(target, team, target.play, target.limited, tuple(notices))
+
+
+def check_formats(formats: str | list[str]) -> None:
+    """Only that every format named exists (or the errors plan_deck would raise)."""
+    _targets(formats, None)
+
+
+def product_for(index: CatalogIndex, rules: FormatDefinition,
+                wanted: str | list[str]) -> Product:
+    """A product by id (the format's own first, then any format's), or the sets named."""
+    if isinstance(wanted, str):
+        found = rules.product(wanted) or next(
+            (p for f in _deck_rules() for p in f.products if p.id == wanted), None)
+        if found is not None:
+            return found
+        wanted = [wanted]
+    set_ids: list[str] = []
+    for name in wanted:
+        sets = ([name] if name in index.sets else index.sets_for_code(name)
+                or index.sets_named(name))
+        if not sets:
+            products = sorted({p.id for f in _deck_rules() for p in f.products})
+            raise UnknownProduct(f"{name!r} is neither a product ({', '.join(products)}) nor "
+                                 "a set id, code or name.", "product", products)
+        set_ids.extend(sets[:1])
+    sets_named = ", ".join(index.sets[set_id].name for set_id in set_ids)
+    section = next((c.section for c in rules.checks if c.code == "not-in-product"), "")
+    return Product("sets", f"boosters of {sets_named}",
+                   tuple((set_id, 0) for set_id in set_ids), section)
+
+
+def _targets(wanted: str | list[str], play: str | None) -> list[Target]:
+    if wanted == ALL:
+        return [_target(f, play) for f in all_formats().values()
+                if not isinstance(f, TeamFormat) or (play or CONSTRUCTED_PLAY) in f.plays]
+    names = [wanted] if isinstance(wanted, str) else wanted
+    if len(set(names)) != len(names):
+        raise RepeatedFormat("A format is named twice.", "format", [*ORDER, ALL])
+    return [_target(_format(name), play) for name in names]
+
+
+def _format(name: str) -> Format:
+    try:
+        return get_format(name)
+    except KeyError:
+        choices = [*ORDER, ALL]
+        raise UnknownFormat(f"No format {name!r}; formats: {', '.join(choices)}.", "format",
+                            choices) from None
+
+
+def _target(fmt: Format, play: str | None) -> Target:
+    """The deck rules to check against: a team format's play asked for, else its first."""
+    if isinstance(fmt, FormatDefinition):
+        return Target(fmt, fmt, None)
+    chosen = play or CONSTRUCTED_PLAY
+    if chosen not in fmt.plays:
+        chosen = next(iter(fmt.plays))
+    return Target(fmt, fmt.plays[chosen].deck, chosen)
+
+
+def _play_notice(target: Target, play: str | None, every_format: bool) -> Notice | None:
+    """A `play` asked for that the target does not use (format=all says nothing of the
+    singles formats: `play` was meant for the team formats among them)."""
+    fmt = target.format
+    if isinstance(fmt, FormatDefinition):
+        if play is None or play == fmt.play or every_format:
+            return None
+        return Notice("play-not-used", f"{fmt.id} is a {fmt.play} format; `play` chooses the "
+                      f"deck rules of a team format, and {play} was not used.", "play")
+    asked = play or CONSTRUCTED_PLAY
+    if asked == target.play:
+        return None
+    return Notice("play-not-used", f"{fmt.id} is not played {asked} (plays: "
+                  f"{', '.join(fmt.plays)}); the deck was checked by its {target.play} rules.",
+                  "play")
+
+
+def _with_product(index: CatalogIndex, target: Target, wanted: str | list[str]) -> Target:
+    return Target(target.format, target.rules, target.play,
+                  product_for(index, target.rules, wanted))
+
+
+def _unused(targets: list[Target], field: str) -> Notice:
+    named = ", ".join(f"{t.format.id} ({t.rules.play})" for t in targets)
+    return Notice("limited-only", f"`{field}` applies to Limited play and was not used; the "
+                  f"formats asked are Constructed: {named}.", field)
+
+
+def _deck_rules() -> list[FormatDefinition]:
+    return [f for f in all_formats().values() if isinstance(f, FormatDefinition)]
