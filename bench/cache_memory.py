@@ -21,9 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app import create_app  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
 from catalog import store  # noqa: E402
+from catalog.caches import sizes  # noqa: E402
 from decklist.model import MAX_ENTRIES  # noqa: E402
-from validators.standing import CACHED_FORMAT_DATES as FORMAT_DATES  # noqa: E402
-from validators.standing import CACHED_STANDINGS as LINES_PER_DATE  # noqa: E402
+
+FORMAT_DATES = sizes().format_dates
+LINES_PER_DATE = sizes().standings
 
 
 def rss_mib() -> float:

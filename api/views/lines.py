@@ -31,10 +31,10 @@ def line_view(index: CatalogIndex, line: ResolvedLine) -> dict[str, Any]:
 
 def resolution_view(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> dict[str, Any]:
     """What a line's readings resolved to; the same for every line that reads alike."""
-    return index.memo(_resolution_view, sizes().line_views)(candidates)
+    return index.memo(build_resolution_view, sizes().line_views)(candidates)
 
 
-def _resolution_view(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> dict[str, Any]:
+def build_resolution_view(index: CatalogIndex, candidates: tuple[Candidate, ...]) -> dict[str, Any]:
     resolution = index.memo(resolution_of, sizes().resolutions)(candidates)
     card = resolution.card
     return {

@@ -8,11 +8,11 @@ from typing import Any
 import orjson
 
 from api.views.lines import (
+    build_resolution_view,
     deck_counts,
     entry_view,
     printing_view,
     read_deck_view,
-    resolution_view,
 )
 from catalog.caches import sizes
 from catalog.index import CatalogIndex
@@ -148,7 +148,9 @@ def _standing_view(index: CatalogIndex, legality: Legality, as_of: dt.date | Non
                    candidates: tuple[Candidate, ...]) -> dict[str, Any]:
     """What a line resolved to and where its cards stand under a pool and bans on a date:
     the same for every line that reads alike."""
-    view = resolution_view(index, candidates)
+    # Built afresh, not through resolution_view's memo: the standing is kept encoded, and
+    # keeping the dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
+    view = build_resolution_view(index, candidates)
     standings = standings_for(index, legality, as_of).of(candidates)
     first = standings.considered[0] if len(standings.considered) == 1 else None
     return {
