@@ -101,7 +101,8 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def _problem(error: Problem) -> Response:
-    return registered_response(error.slug, error.detail, **error.extensions)
+    return problem_response(error.kind.status, error.slug, error.kind.title, error.detail,
+                            **error.extensions)
 
 
 def _database_unavailable(error: Exception) -> Response:

@@ -22,11 +22,13 @@ from api.problems import Problem
 from catalog.caches import ProcessCache
 from decklist.model import Decklist
 from validators.formats import ORDER, PLAYS
+from validators.judging import Seat
 from validators.targets import (
     ALL,
     NotATeamFormat,
     RepeatedFormat,
     TargetError,
+    UnknownFormat,
     UnknownProduct,
     check_formats,
 )
@@ -145,17 +147,10 @@ class ValidateRequest:
 
 
 @dataclass(frozen=True)
-class PlayerRequest:
-    seat: str
-    deck: Decklist
-    pool: Decklist | None
-
-
-@dataclass(frozen=True)
 class TeamRequest:
     format: str
     play: str | None
-    players: list[PlayerRequest]
+    players: list[Seat]
     product: str | list[str] | None
     as_of: dt.date | None
     detail: str
@@ -172,7 +167,7 @@ def validate_request() -> ValidateRequest:
         text = body.text_body()
         args = load_query(VALIDATE_QUERY)
         product = args["product"]
-        return ValidateRequest(_distinct(_comma_list(args["format"])), args["play"],
+        return ValidateRequest(_query_formats(args), args["play"],
                                body.decklist(text, "deck"), None,
                                _comma_list(product) if product is not None else None,
                                args["as_of"], args["tournament"], args["detail"], QUERY)
@@ -191,7 +186,7 @@ def _check_query() -> None:
     query is still refused rather than silently passed over."""
     if request.args:
         try:
-            check_formats(_distinct(_comma_list(load_query(VALIDATE_QUERY)["format"])))
+            check_formats(_query_formats(load_query(VALIDATE_QUERY)))
         except TargetError as error:
             raise target_problem(error, QUERY) from None
 
@@ -202,7 +197,7 @@ def team_request() -> TeamRequest:
                       "Send a team as application/json: {format, players: [{seat, deck}]}.",
                       supported=["application/json"])
     loaded = load_body(TEAM_BODY, body.json_body())
-    players = [PlayerRequest(
+    players = [Seat(
         player["seat"], body.decklist(player["deck"], f"players/{position}/deck"),
         body.decklist(player["pool"], f"players/{position}/pool")
         if player["pool"] is not None else None)
@@ -231,16 +226,18 @@ def located(field: str, sent_in: str = BODY) -> dict[str, str]:
     return {"pointer": f"/{field}"} if sent_in == BODY else {"parameter": field}
 
 
+# The problem type of each thing a request may ask for that the domain cannot give.
+_TARGET_PROBLEMS: dict[type[TargetError], str] = {
+    UnknownFormat: "unknown-format", UnknownProduct: "unknown-product",
+    NotATeamFormat: "not-a-team-format", RepeatedFormat: "invalid-body"}
+
+
 def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:
     """A format, product or team asked for that does not exist, as its problem."""
-    slug = ("unknown-product" if isinstance(error, UnknownProduct)
-            else "not-a-team-format" if isinstance(error, NotATeamFormat)
-            else "invalid-body" if isinstance(error, RepeatedFormat)
-            else "unknown-format")
     extensions: dict[str, Any] = located(error.field, sent_in)
-    if not isinstance(error, RepeatedFormat):
+    if error.supported:
         extensions["supported"] = error.supported
-    return Problem(slug, str(error), **extensions)
+    return Problem(_TARGET_PROBLEMS[type(error)], str(error), **extensions)
 
 
 def load_query(schema: Schema) -> dict[str, Any]:
@@ -308,6 +305,8 @@ def _comma_list(value: str) -> str | list[str]:
     return parts[0] if len(parts) == 1 else parts
 
 
-def _distinct(value: str | list[str]) -> str | list[str]:
-    """A query's format list with repeats dropped (a JSON body's list may not repeat)."""
+def _query_formats(args: dict[str, Any]) -> str | list[str]:
+    """The query's formats as a body would give them, with repeats dropped (a JSON body's
+    list may not repeat)."""
+    value = _comma_list(args["format"])
     return value if isinstance(value, str) else list(dict.fromkeys(value))

@@ -13,7 +13,7 @@ from flask import Blueprint
 from api import requests
 from api.views.verdicts import deck_judgement_view, notice_view, team_judgement_view
 from catalog import store
-from validators.judging import Seat, judge_deck, judge_team
+from validators.judging import judge_deck, judge_team
 from validators.targets import Notice, TargetError, plan_deck, plan_team
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
@@ -42,8 +42,7 @@ def validate_team_decks() -> dict[str, Any]:
                          [player.pool is not None for player in req.players], req.product)
     except TargetError as error:
         raise requests.target_problem(error) from None
-    seats = [Seat(player.seat, player.deck, player.pool) for player in req.players]
-    judged = judge_team(index, plan, seats, req.as_of)
+    judged = judge_team(index, plan, req.players, req.as_of)
     return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY),
                                full=req.detail == requests.FULL)
 

@@ -324,9 +324,8 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
 
 def _owner_marks_only(key: str, own: str) -> bool:
     """The printing's name is the line's name and marks lists leave out (E4, GL, LV.X)."""
-    if not own.startswith(key + " "):
-        return False
-    return all(mark in _NAME_MARKS for mark in own[len(key):].split())
+    rest = own[len(key):].split() if own.startswith(key + " ") else []
+    return bool(rest) and all(mark in _NAME_MARKS for mark in rest)
 
 
 def _says_basic(name: str) -> bool:

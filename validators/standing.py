@@ -62,7 +62,6 @@ class FormatStandings:
     remembered by, so a line read before costs one dictionary look-up."""
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
-        self.index = index
         self.legality = PoolLegality(index, legality.pool, as_of)
         banned = (index.card(card_id) for card_id in legality.banned)
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)

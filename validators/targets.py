@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
 from validators.formats import ORDER, all_formats, get_format
-from validators.model import LIMITED, Format, FormatDefinition, Product, TeamFormat
+from validators.model import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
 
 ALL = "all"
-CONSTRUCTED_PLAY = "constructed"  # the play a team format is checked by when none is asked
 
 
 class TargetError(Exception):
-    """Something asked for that does not exist; `field` is where it was asked."""
+    """Something asked for that does not exist; `field` is where it was asked, `supported`
+    what could have been asked instead (empty when a list does not help)."""
 
     def __init__(self, message: str, field: str, supported: list[str]) -> None:
         super().__init__(message)
@@ -156,10 +156,10 @@ def product_for(index: CatalogIndex, rules: FormatDefinition,
 def _targets(wanted: str | list[str], play: str | None) -> list[Target]:
     if wanted == ALL:
         return [_target(f, play) for f in all_formats().values()
-                if not isinstance(f, TeamFormat) or (play or CONSTRUCTED_PLAY) in f.plays]
+                if not isinstance(f, TeamFormat) or (play or CONSTRUCTED) in f.plays]
     names = [wanted] if isinstance(wanted, str) else wanted
     if len(set(names)) != len(names):
-        raise RepeatedFormat("A format is named twice.", "format", [*ORDER, ALL])
+        raise RepeatedFormat("A format is named twice.", "format", [])
     return [_target(_format(name), play) for name in names]
 
 
@@ -176,7 +176,7 @@ def _target(fmt: Format, play: str | None) -> Target:
     """The deck rules to check against: a team format's play asked for, else its first."""
     if isinstance(fmt, FormatDefinition):
         return Target(fmt, fmt, None)
-    chosen = play or CONSTRUCTED_PLAY
+    chosen = play or CONSTRUCTED
     if chosen not in fmt.plays:
         chosen = next(iter(fmt.plays))
     return Target(fmt, fmt.plays[chosen].deck, chosen)
@@ -191,7 +191,7 @@ def _play_notice(target: Target, play: str | None, every_format: bool) -> Notice
             return None
         return Notice("play-not-used", f"{fmt.id} is a {fmt.play} format; `play` chooses the "
                       f"deck rules of a team format, and {play} was not used.", "play")
-    asked = play or CONSTRUCTED_PLAY
+    asked = play or CONSTRUCTED
     if asked == target.play:
         return None
     return Notice("play-not-used", f"{fmt.id} is not played {asked} (plays: "

@@ -4,3 +4,11 @@ Views of what depends only on a catalog version (a line's resolution, its standi
 format and date) are remembered through `CatalogIndex.memo` and must never be changed by
 the caller: a response copies what it adds to.
 """
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def iso_date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
+from api.views import iso_date
 from catalog.index import CatalogIndex
 from validators.model import Format, FormatDefinition
 from validators.standing import standings_for
@@ -30,7 +30,7 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
         "id": rules.id, "name": rules.name, "version": rules.version,
         "description": rules.description, "document": _document(rules), "play": rules.play,
         "deck_size": rules.deck_size, "copy_limit": rules.copy_limit,
-        "default_as_of": _date(rules.default_as_of),
+        "default_as_of": iso_date(rules.default_as_of),
         "card_pool": {
             "all_sets": pool.all_sets,
             "legal_sets": [_set_view(index, set_id, pool.promo_numbers.get(set_id))
@@ -59,7 +59,7 @@ def _set_view(index: CatalogIndex, set_id: str,
               numbers: tuple[int, int | None] | None) -> dict[str, Any]:
     info = index.sets[set_id]
     view: dict[str, Any] = {"id": set_id, "name": info.name,
-                            "release_date": _date(info.release_date)}
+                            "release_date": iso_date(info.release_date)}
     if numbers is not None:
         view["numbers"] = {"from": numbers[0], "to": numbers[1]}
     return view
@@ -72,9 +72,5 @@ def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
 
 
 def _document(fmt: Format) -> dict[str, Any]:
-    return {"title": fmt.document, "date": _date(fmt.document_date),
-            "reaches": _date(fmt.document_reaches)}
-
-
-def _date(value: dt.date | None) -> str | None:
-    return value.isoformat() if value else None
+    return {"title": fmt.document, "date": iso_date(fmt.document_date),
+            "reaches": iso_date(fmt.document_reaches)}
