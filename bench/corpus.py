@@ -46,8 +46,8 @@ def table(title: str, outcomes: list[Outcome], key: Callable[[Outcome], str]) ->
 
 def draft(index: CatalogIndex, outcomes: list[Outcome]) -> None:
     rows = [{"at": outcome.where, "line": outcome.line.entry.text,
-             "card": outcome.line.card.id if outcome.line.card else None,
-             "why": "; ".join(outcome.line.notes)}
+             "card": outcome.line.resolution.card.id if outcome.line.resolution.card else None,
+             "why": "; ".join(outcome.line.resolution.notes)}
             for outcome in outcomes if outcome.cause.startswith("resolved by a tolerance")]
     print(json.dumps(rows, ensure_ascii=False, indent=1))
 

@@ -22,6 +22,7 @@ from decklist.model import (
     DecklistTooLarge,
     Entry,
     LineProblem,
+    encode_readings,
 )
 
 MAX_TEXT = 200
@@ -79,7 +80,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     candidate = Candidate(name=tidy_name(name) if name else None, set_code=_strip(set_code),
                           number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
-                 (candidate,))
+                 encode_readings((candidate,)))
 
 
 def _plain_text(value: Any) -> bool:

@@ -19,11 +19,12 @@ from decklist.model import (
     POKEMON,
     SIDEBOARD,
     TRAINER,
-    Candidate,
     Decklist,
     DecklistTooLarge,
-    Entry,
     LineProblem,
+    Readings,
+    encode_readings,
+    new_entry,
 )
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
@@ -77,7 +78,7 @@ class _Line:
     number: int | None = None  # _CARD: the count; _HEADER_LINE/_TOTAL_LINE: a stated total
     section: str | None = None  # _HEADER_LINE: the section it opens; _CARD: PARTNER inline
     hint: str | None = None  # the export form the line shows ("ptcgo", "limitless", …)
-    candidates: tuple[Candidate, ...] = ()
+    readings: Readings = Readings("")
 
 
 def parse_text(text: str) -> Decklist:
@@ -96,8 +97,8 @@ def parse_text(text: str) -> Decklist:
                 raise DecklistTooLarge(f"a decklist may have at most {MAX_ENTRIES} card lines",
                                        number)
             assert line.number is not None  # a card line always has its count
-            deck.entries.append(Entry(number, line.number, line.text, line.section or section,
-                                      line.candidates))
+            deck.entries.append(new_entry((number, line.number, line.text,
+                                           line.section or section, line.readings)))
         elif kind == _PROBLEM:
             deck.problems.append(LineProblem(number, line.text, line.message, line.code))
         elif kind == _HEADER_LINE:
@@ -201,4 +202,4 @@ def _card_line(line: str, section: str | None, hint: str | None) -> _Line:
         return _Line(_PROBLEM, line, "count-out-of-range",
                      f"count must be from 1 to {MAX_LINE_COUNT}, not {count}", hint=hint)
     return _Line(_CARD, reference, number=count, section=section, hint=hint,
-                 candidates=readings(reference))
+                 readings=encode_readings(readings(reference)))

@@ -21,7 +21,7 @@ from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
 from decklist.detect import parse
-from decklist.resolve import resolve_entry
+from decklist.resolve import resolve
 from tests.contract import ContractClient
 from tests.postgres import running as postgres_server
 
@@ -141,18 +141,19 @@ def full_index(full_db_url) -> CatalogIndex:
 
 @pytest.fixture
 def line(full_index):
-    """Resolve one decklist line written as text (or one JSON entry) on the full catalog."""
+    """What one decklist line written as text (or one JSON entry) resolves to on the full
+    catalog (its Resolution)."""
 
     def resolve_one(written):
         deck = parse(written if isinstance(written, list) else f"1 {written}")
         assert deck.problems == [] and len(deck.entries) == 1
-        return resolve_entry(full_index, deck.entries[0])
+        return resolve(full_index, deck.entries)[0].resolution
 
     return resolve_one
 
 
 def ids(resolved) -> list[str]:
-    """The ids of a resolved line's printings."""
+    """The ids of a resolution's printings."""
     return [printing.id for printing in resolved.printings]
 
 

@@ -48,7 +48,7 @@ def test_a_resolution_is_shared_within_an_index_and_not_across(full_db_url, full
     fresh = reloaded(full_db_url)
     other = resolve(fresh, parse("4 Bill LC 108").entries)[0]
     assert other.resolution is not first.resolution
-    assert other.card.id == first.card.id == "base6-108"
+    assert other.resolution.card.id == first.resolution.card.id == "base6-108"
 
 
 def test_a_long_padded_line_reads_as_its_short_form():
@@ -57,8 +57,8 @@ def test_a_long_padded_line_reads_as_its_short_form():
     padded_text = "4" + " " * MAX_LINE_LENGTH + "Bill\tLC  108"
     assert len(padded_text) > MAX_LINE_LENGTH
     padded = parse(padded_text).entries[0]
-    assert (padded.copies, padded.text, padded.candidates) == (
-        short.copies, short.text, short.candidates)
+    assert (padded.copies, padded.text, padded.readings) == (
+        short.copies, short.text, short.readings)
 
 
 def test_standings_are_kept_per_format_and_date(full_index):
@@ -67,10 +67,10 @@ def test_standings_are_kept_per_format_and_date(full_index):
     later = standings_for(full_index, modified.legality, dt.date(2003, 8, 31))
     assert standings_for(full_index, modified.legality, dt.date(2003, 8, 31)) is later
     # Reprinted in Expedition.
-    assert later.of(line.entry.candidates).cards[0].legal_via is not None
+    assert later.of(line.entry.readings).cards[0].legal_via is not None
     earlier = standings_for(full_index, modified.legality, dt.date(2002, 6, 1))
     assert earlier is not later
-    assert earlier.of(line.entry.candidates).cards[0].legal_via is None  # before Expedition
+    assert earlier.of(line.entry.readings).cards[0].legal_via is None  # before Expedition
 
 
 def test_one_lines_answers_in_two_formats_stay_apart(full_index):
@@ -119,13 +119,13 @@ def test_a_query_string_loads_the_same_each_time_and_a_bad_one_fails_each_time(c
 
 
 def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
-    from api.views.lines import resolution_view
+    from api.views.lines import resolution_json
 
     line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
-    view = resolution_view(full_index, line.entry.candidates)
-    assert resolution_view(full_index, line.entry.candidates) is view
+    view = resolution_json(full_index, line.entry.readings)
+    assert resolution_json(full_index, line.entry.readings) is view
     fresh = reloaded(full_db_url)
-    again = resolution_view(fresh, line.entry.candidates)
+    again = resolution_json(fresh, line.entry.readings)
     assert again == view and again is not view  # built anew for the new index
 
 
@@ -137,9 +137,9 @@ def test_format_standings_are_keyed_by_pool_and_bans_not_by_name(full_index):
     line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
     date = dt.date(2003, 8, 31)
     assert not standings_for(full_index, modified.legality, date).of(
-        line.entry.candidates).cards[0].banned
+        line.entry.readings).cards[0].banned
     assert standings_for(full_index, banned.legality, date).of(
-        line.entry.candidates).cards[0].banned
+        line.entry.readings).cards[0].banned
     same = dataclasses.replace(modified, description="another name, the same rules")
     assert same.legality == modified.legality
     assert standings_for(full_index, same.legality, date) is standings_for(

@@ -58,7 +58,7 @@ def test_a_lists_own_errors_never_resolve_to_a_wrong_card(outcomes):
     errors = {entry["at"] for entry in EXPECTED["list_errors"]}
     seen = [outcome for outcome in outcomes if outcome.where in errors]
     assert len(seen) == len(errors)
-    assert all(outcome.line.status != RESOLVED for outcome in seen)
+    assert all(outcome.line.resolution.status != RESOLVED for outcome in seen)
     # Every line not resolved as meant is one of them: nothing else fails.
     assert {o.where for o in outcomes if not o.ok} == errors
 

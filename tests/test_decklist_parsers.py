@@ -232,3 +232,28 @@ def test_a_variant_mark_and_exporter_tags_are_read_off():
 def test_exporters_footers_are_read_as_footers(footer):
     deck = parse(f"4 Pikachu BS 58\n{footer}\n")
     assert deck.problems == [] and len(deck.entries) == 1
+
+
+def test_readings_written_as_one_string_read_back_the_same():
+    # Entry.readings is the key every cache of a line's meaning uses; its encoding must keep
+    # every reading, field by field, None apart from an empty name, for every real line.
+    from decklist.model import decode_readings, encode_readings
+    from tests.corpus import lists, parsed
+
+    seen = 0
+    for item in lists():
+        for entry in parsed(item).entries:
+            written = readings(entry.text)
+            assert decode_readings(encode_readings(written)) == written
+            seen += 1
+    assert seen > 10_000
+    odd = (Candidate(""), Candidate(None, "SVI", "63", None, "PH"), Candidate("A B", "x"))
+    assert decode_readings(encode_readings(odd)) == odd
+    assert encode_readings((Candidate(""),)) != encode_readings((Candidate(None),))
+
+
+def test_a_json_entry_and_a_text_line_with_the_same_words_read_differently():
+    by_name = parse([{"count": 1, "name": "base1-4"}]).entries[0]
+    by_id = parse([{"count": 1, "id": "base1-4"}]).entries[0]
+    assert by_name.text == by_id.text and by_name.readings != by_id.readings
+    assert by_id.candidates == (Candidate(card_id="base1-4"),)

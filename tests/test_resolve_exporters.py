@@ -7,7 +7,7 @@ one shows them (tests/corpus)."""
 import pytest
 
 from decklist.detect import parse
-from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve_entry
+from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve
 from tests.conftest import ids
 
 BASIC = {"Fire": "base1-98", "Darkness": "dp1-129", "Metal": "dp1-130", "Water": "base1-102",
@@ -31,13 +31,13 @@ BASIC = {"Fire": "base1-98", "Darkness": "dp1-129", "Metal": "dp1-130", "Water":
 def test_basic_energy_however_exporters_write_it(full_index, written, energy_type):
     deck = parse(written if written.startswith("*") else f"1 {written}")
     assert deck.problems == [] and len(deck.entries) == 1
-    resolved = resolve_entry(full_index, deck.entries[0])
+    resolved = resolve(full_index, deck.entries)[0].resolution
     assert resolved.status == RESOLVED, resolved.notes
     assert all(p.is_basic_energy and p.name.endswith(f"{energy_type} Energy")
                for p in resolved.printings)
     if "SVE" not in written:  # by its name: the oldest printing stands for the card
         assert resolved.card.id == BASIC[energy_type]
-    assert resolved.resolution.counted_title is None  # the copy limit never fires on it
+    assert resolved.counted_title is None  # the copy limit never fires on it
 
 
 @pytest.mark.parametrize("written", ["Darkness Energy 7", "Darkness Energy - Basic CRZ 158",
@@ -123,7 +123,7 @@ def test_names_as_players_write_them(line, written, expected):
 
 def test_the_title_for_the_copy_limit_stays_the_cards_title(line):
     resolved = line("Poke Turn pl1-118")
-    assert resolved.resolution.counted_title == "team galactic's invention g-105 poké turn"
+    assert resolved.counted_title == "team galactic's invention g-105 poké turn"
 
 
 def test_json_entries_take_the_same_tidying(line):

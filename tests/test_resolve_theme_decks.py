@@ -72,15 +72,16 @@ def test_every_theme_deck_resolves_by_set_code_and_number(full_index, decks):
         text, expected = ptcg_live_text(full_index, deck)
         parsed = parse(text)
         assert parsed.input_format == "ptcg-live" and parsed.problems == [], deck["id"]
-        for card, line in zip(expected, resolve(full_index, parsed.entries), strict=True):
+        for card, (entry, found) in zip(expected, resolve(full_index, parsed.entries),
+                                        strict=True):
             known = full_index.card(card["id"]) is not None
-            if line.status != RESOLVED or (known and card["id"] not in
-                                           [p.id for p in line.printings]):
-                failures.append((deck["id"], line.entry.text, line.status, line.notes))
+            if found.status != RESOLVED or (known and card["id"] not in
+                                            [p.id for p in found.printings]):
+                failures.append((deck["id"], entry.text, found.status, found.notes))
             elif known:
-                assert line.method == "set+number" and line.card.id == card["id"]
+                assert found.method == "set+number" and found.card.id == card["id"]
             else:
-                assert line.method == "name" and line.card.is_basic_energy
+                assert found.method == "name" and found.card.is_basic_energy
     assert failures == []
 
 
@@ -89,18 +90,19 @@ def test_every_theme_deck_resolves_by_name_alone(full_index, decks):
     for deck in decks:
         parsed = parse(names_only_text(full_index, deck))
         assert parsed.problems == []
-        for card, line in zip(deck["cards"], resolve(full_index, parsed.entries), strict=True):
+        for card, (entry, found) in zip(deck["cards"], resolve(full_index, parsed.entries),
+                                        strict=True):
             lines_seen += 1
-            if line.status == UNKNOWN:
-                unknown.append((deck["id"], line.entry.text))
+            if found.status == UNKNOWN:
+                unknown.append((deck["id"], entry.text))
                 continue
-            assert line.method == "name"
+            assert found.method == "name"
             if full_index.card(card["id"]):
-                assert card["id"] in [p.id for p in line.printings]
-            if line.status != RESOLVED:
+                assert card["id"] in [p.id for p in found.printings]
+            if found.status != RESOLVED:
                 ambiguous += 1
                 # Ambiguous says so: its candidates are grouped into several cards.
-                assert len(line.groups) > 1
+                assert len(found.groups) > 1
     assert unknown == []
     # Names alone are often ambiguous across 25 years of reprints and namesakes.
     assert 0 < ambiguous < lines_seen

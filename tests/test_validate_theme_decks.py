@@ -96,7 +96,7 @@ def test_older_decks_are_illegal_in_modified_for_the_cards_no_legal_set_printed(
                      for card in v.cards}
         assert not_legal == _without_legal_printing(deck, full_index), deck["name"]
         for line, standings in verdict.standings:
-            card, via = line.card, standings.cards[0].legal_via
+            card, via = line.resolution.card, standings.cards[0].legal_via
             if via is not None and via.id != card.id:
                 # a previously printed copy, legal through a printing of the same card
                 assert _in_modified(via) and via.function_key == card.function_key
@@ -140,6 +140,7 @@ def test_named_older_decks(decks, check, deck_name, illegal, legal_via):
     verdict = check(deck, "modified")
     names = {card.name for v in verdict.violations if v.code == "not-legal" for card in v.cards}
     assert illegal <= names
-    vias = {line.card.id: standings.cards[0].legal_via.id for line, standings in verdict.standings
-            if line.card and standings.cards[0].legal_via is not None}
+    vias = {line.resolution.card.id: standings.cards[0].legal_via.id
+            for line, standings in verdict.standings
+            if line.resolution.card and standings.cards[0].legal_via is not None}
     assert legal_via.items() <= vias.items()

@@ -26,11 +26,12 @@ class Shortfall:
 
 def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Shortfall]:
     """Every deck line the pool cannot cover, in deck order."""
-    left = {i: line.entry.copies for i, line in enumerate(pool) if line.status != UNKNOWN}
+    left = {i: entry.copies for i, (entry, resolution) in enumerate(pool)
+            if resolution.status != UNKNOWN}
     candidates = {i: _ids(line) for i, line in enumerate(pool) if i in left}
     wanting = [(i, line) for i, line in enumerate(deck)
-               if line.status != UNKNOWN and not is_basic_energy(line)]
-    wanting.sort(key=lambda item: len(item[1].printings))
+               if line.resolution.status != UNKNOWN and not is_basic_energy(line)]
+    wanting.sort(key=lambda item: len(item[1].resolution.printings))
     found: list[Shortfall] = []
     for position, line in wanting:
         ids = _ids(line)
@@ -49,4 +50,4 @@ def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Short
 
 
 def _ids(line: ResolvedLine) -> frozenset[str]:
-    return frozenset(p.id for p in line.printings)
+    return frozenset(p.id for p in line.resolution.printings)

@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
-from decklist.model import PARTNER, SIDEBOARD, Entry, LineProblem
+from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
 from validators.standing import FormatStandings, LineStanding, standings_for
@@ -25,16 +25,14 @@ class Context:
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
     problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
     _standings: FormatStandings = field(init=False)
-    # The deck's lines' standings by line number, looked up once: checks ask for them three
-    # times a line, and each look-up in FormatStandings hashes the line's readings (130 of
-    # 208 µs of checking 60 lines, cProfile).
-    _by_line: dict[int, tuple[Entry, LineStanding]] = field(init=False)
+    # Each line's standing, in the order of `lines`, looked up once here: the checks read
+    # them for every line, and each look-up hashes the line's readings.
+    line_standings: tuple[LineStanding, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         self._standings = standings_for(self.index, self.format.legality, self.as_of)
         of = self._standings.of
-        self._by_line = {line.entry.line: (line.entry, of(line.entry.candidates))
-                         for line in self.lines}
+        self.line_standings = tuple([of(line.entry.readings) for line in self.lines])
 
     @functools.cached_property
     def deck(self) -> list[ResolvedLine]:
@@ -49,19 +47,23 @@ class Context:
         """The deck's one Partner, when the list names exactly one known card as Partner."""
         lines = self.partner_lines
         if len(lines) == 1 and lines[0].entry.copies == 1:
-            return lines[0].card
+            return lines[0].resolution.card
         return None
 
     @functools.cached_property
     def known(self) -> list[ResolvedLine]:
-        return [line for line in self.deck if line.status != UNKNOWN]
+        return [line for line in self.deck if line.resolution.status != UNKNOWN]
+
+    @functools.cached_property
+    def known_standings(self) -> list[tuple[ResolvedLine, LineStanding]]:
+        """The known lines of the deck, each with its standing."""
+        paired = zip(self.lines, self.line_standings, strict=True)
+        return [(line, standing) for line, standing in paired
+                if line.entry.section != SIDEBOARD and line.resolution.status != UNKNOWN]
 
     def standings(self, line: ResolvedLine) -> LineStanding:
         """Each candidate card of a line (one for a resolved line), best printing first."""
-        found = self._by_line.get(line.entry.line)
-        if found is not None and found[0] == line.entry:
-            return found[1]
-        return self._standings.of(line.entry.candidates)  # a line of another list (the pool)
+        return self._standings.of(line.entry.readings)
 
 
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:
@@ -70,11 +72,12 @@ def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:
 
 
 def card_ref(line: ResolvedLine, seat: str | None = None, source: str = "deck") -> CardRef:
-    card = line.card
+    card = line.resolution.card
     return CardRef(line.entry.line, card.name if card else line.entry.text,
                    card.id if card else None, line.entry.copies, seat, source)
 
 
 def is_basic_energy(line: ResolvedLine) -> bool:
     """Every candidate is basic Energy: Limited players may add any number of them."""
-    return bool(line.printings) and all(p.is_basic_energy for p in line.printings)
+    printings = line.resolution.printings
+    return bool(printings) and all(p.is_basic_energy for p in printings)

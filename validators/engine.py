@@ -46,7 +46,7 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
-        standings=tuple((line, ctx.standings(line)) for line in lines))
+        standings=tuple(zip(lines, ctx.line_standings, strict=True)))
 
 
 def errors(found: list[Violation]) -> tuple[Violation, ...]:

@@ -143,6 +143,11 @@ class Legality:
         return self._hash
 
 
+# Every distinct Legality the formats have: as many as there are format definitions at most,
+# since requests pick formats and never make them.
+_LEGALITIES: dict[Legality, Legality] = {}
+
+
 @dataclass(frozen=True)
 class FormatDefinition:
     """The rules one deck is built to: a singles format, or a team format's decks."""
@@ -176,7 +181,11 @@ class FormatDefinition:
 
     @functools.cached_property
     def legality(self) -> Legality:
-        return Legality(self.pool, self.banned)
+        # One Legality object per value: formats that share a pool and bans (Sealed and the
+        # drafts; a team format's decks and its singles format) then meet in caches by
+        # identity, not by Legality.__eq__, a Python call (8 µs a verdict, bench/micro.py).
+        made = Legality(self.pool, self.banned)
+        return _LEGALITIES.setdefault(made, made)
 
     def product(self, product_id: str) -> Product | None:
         return next((p for p in self.products if p.id == product_id), None)

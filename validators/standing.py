@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from decklist.model import Candidate
+from decklist.model import Readings
 from decklist.resolve import resolution_of
 from validators.model import Legality
 from validators.pool import PoolLegality
@@ -58,7 +58,7 @@ class LineStanding:
 class FormatStandings:
     """The standings of cards under one pool and ban list on one date, in one catalog index.
 
-    Lines are looked up by their readings (`Entry.candidates`), the key their resolution is
+    Lines are looked up by their readings (`Entry.readings`), the key their resolution is
     remembered by, so a line read before costs one dictionary look-up."""
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
@@ -66,14 +66,14 @@ class FormatStandings:
         banned = (index.card(card_id) for card_id in legality.banned)
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
         self._resolution = index.memo(resolution_of, sizes().resolutions)
-        self.of: Callable[[tuple[Candidate, ...]], LineStanding] = functools.lru_cache(
+        self.of: Callable[[Readings], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)
 
-    def _of(self, candidates: tuple[Candidate, ...]) -> LineStanding:
+    def _of(self, readings: Readings) -> LineStanding:
         """Each candidate card of a line's resolution (one when resolved), best printing
         first. A name that several cards bear stands only for those that existed on the date
         (LineStanding.considered)."""
-        resolution = self._resolution(candidates)
+        resolution = self._resolution(readings)
         return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:

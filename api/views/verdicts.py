@@ -5,21 +5,20 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import orjson
-
 from api.views import iso_date
 from api.views.lines import (
     build_resolution_view,
     deck_counts,
-    entry_view,
+    encoded,
+    line_heads,
+    line_json,
     printing_view,
     problem_view,
     read_deck_view,
 )
 from catalog.caches import sizes
 from catalog.index import CatalogIndex
-from decklist.model import Candidate
-from decklist.resolve import ResolvedLine
+from decklist.model import Readings
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, TeamJudgement
 from validators.model import CardRef, Format, FormatDefinition, Legality, Violation
@@ -37,7 +36,8 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
     if judged.pool is not None:
         head["pool"] = read_deck_view(judged.pool)
     counts = deck_counts(deck.lines)  # the same in every format
-    verdicts = [verdict_view(index, target, verdict, counts, full)
+    heads = line_heads(deck.lines) if full else None
+    verdicts = [verdict_view(index, target, verdict, counts, heads)
                 for target, verdict in judged.verdicts]
     if not many:
         return {**verdicts[0], **head}
@@ -54,7 +54,8 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
                                                      judged.pools, strict=True):
         view = {"seat": player.seat,
                 **verdict_view(index, Target(verdict.format, play.deck, play.play),
-                               player_verdict, deck_counts(deck.lines), full),
+                               player_verdict, deck_counts(deck.lines),
+                               line_heads(deck.lines) if full else None),
                 "input_format": deck.decklist.input_format,
                 "problems": [problem_view(p) for p in deck.decklist.problems]}
         if pool is not None:
@@ -75,9 +76,10 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
 
 
 def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
-                 counts: dict[str, Any], full: bool) -> dict[str, Any]:
-    """One deck's verdict in one format (for a team format: one of its plays); without
-    `full`, the verdict alone, with no line-by-line `cards`. `counts` are the deck's."""
+                 counts: dict[str, Any], heads: list[bytes] | None) -> dict[str, Any]:
+    """One deck's verdict in one format (for a team format: one of its plays). `counts` are
+    the deck's; `heads` its lines' (`line_heads`) for the full answer, or None for the verdict
+    alone, with no line-by-line `cards`."""
     view = {
         "legal": verdict.legal,
         "format": format_ref(target.format, verdict.format, target.play),
@@ -87,12 +89,11 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
         "violations": [violation_view(v) for v in verdict.violations],
         "warnings": [violation_view(v) for v in verdict.warnings],
     }
-    if full:
+    if heads is not None:
         standing_json = index.memo(_standing_json, sizes().line_views)
-        legality = verdict.format.legality
-        view["cards"] = [_card_view(line, standing_json(legality, verdict.as_of,
-                                                        line.entry.candidates))
-                         for line, _ in verdict.standings]
+        legality, as_of = verdict.format.legality, verdict.as_of
+        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.readings))
+                         for head, (line, _) in zip(heads, verdict.standings, strict=True)]
     return view
 
 
@@ -130,32 +131,19 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
     return view
 
 
-def _card_view(line: ResolvedLine, standing: bytes) -> orjson.Fragment:
-    """A line of a verdict: its own fields, then its standing's, as one JSON object.
-
-    The one pre-encoded part of any answer. The standing's view is the same for every line
-    that reads alike, so it is kept encoded and written as it is: the whole request for 60
-    lines took 925 µs when every response encoded it afresh, 833 µs this way (bench/micro.py,
-    session 9)."""
-    own = orjson.dumps(entry_view(line.entry))
-    return orjson.Fragment(own[:-1] + b"," + standing[1:])
-
-
 def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   candidates: tuple[Candidate, ...]) -> bytes:
-    # Copied to its own size: orjson's bytes keep its whole write buffer (about 4 KB, seen
-    # with tracemalloc), and a cache of 8,192 short views took 32 MiB instead of 2.
-    return bytes(memoryview(orjson.dumps(_standing_view(index, legality, as_of, candidates))))
+                   readings: Readings) -> bytes:
+    return encoded(_standing_view(index, legality, as_of, readings))
 
 
 def _standing_view(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   candidates: tuple[Candidate, ...]) -> dict[str, Any]:
+                   readings: Readings) -> dict[str, Any]:
     """What a line resolved to and where its cards stand under a pool and bans on a date:
     the same for every line that reads alike."""
-    # Built afresh, not through resolution_view's memo: the standing is kept encoded, and
-    # keeping the dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
-    view = build_resolution_view(index, candidates)
-    standings = standings_for(index, legality, as_of).of(candidates)
+    # Built afresh: the standing is kept encoded, and keeping the resolution's view as a
+    # dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
+    view = build_resolution_view(index, readings)
+    standings = standings_for(index, legality, as_of).of(readings)
     first = standings.considered[0] if len(standings.considered) == 1 else None
     return {
         **view,

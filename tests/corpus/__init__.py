@@ -103,18 +103,19 @@ def measure(index: CatalogIndex, items: list[CorpusList] | None = None) -> list[
 
 def _judge(item: CorpusList, line: ResolvedLine, intended: dict[str, Any] | None,
            error: dict[str, Any] | None) -> Outcome:
-    card = line.card
+    found = line.resolution
+    card = found.card
     if error is not None:
-        ok = line.status != RESOLVED or (card is not None and card.id == error.get("card"))
+        ok = found.status != RESOLVED or (card is not None and card.id == error.get("card"))
         return Outcome(item, line, False, f"the list's own error ({error['why']})"
                        if ok else f"a list error resolved to {card.id if card else None}")
     if card is None:
-        return Outcome(item, line, False, f"{line.status}: {'; '.join(line.notes) or '-'}")
-    tolerated = bool(line.notes) or _tidied(line)
+        return Outcome(item, line, False, f"{found.status}: {'; '.join(found.notes) or '-'}")
+    tolerated = bool(found.notes) or _tidied(line)
     if intended is None:
         if tolerated:
             return Outcome(item, line, False, f"resolved by a tolerance to {card.id}, with no "
-                           f"intended card written down ({'; '.join(line.notes)})")
+                           f"intended card written down ({'; '.join(found.notes)})")
         return Outcome(item, line, True, "")
     if _is(card.id, line, intended["card"]):
         return Outcome(item, line, True, "")
@@ -132,5 +133,5 @@ def _is(card_id: str, line: ResolvedLine, intended: str) -> bool:
     if intended.startswith("basic:"):
         energy_type = intended.split(":", 1)[1]
         return all(p.is_basic_energy and p.title_key.endswith(f"{energy_type.lower()} energy")
-                   for p in line.printings)
+                   for p in line.resolution.printings)
     return card_id == intended

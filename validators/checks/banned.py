@@ -17,8 +17,7 @@ MESSAGE = "line {line}: {name} is banned in {format}"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    for line in ctx.known:
-        standings = ctx.standings(line)
+    for line, standings in ctx.known_standings:
         if standings.all_banned:
             shown = standings.considered[0].printing
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),

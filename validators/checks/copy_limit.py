@@ -30,4 +30,4 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             lines = [line for line in ctx.known if line.resolution.counted_title == title]
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                                tuple(card_ref(line) for line in lines), count=count,
-                               title=lines[0].printings[0].name, limit=limit)
+                               title=lines[0].resolution.printings[0].name, limit=limit)

@@ -42,7 +42,7 @@ def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
                        seat: str | None = None) -> Iterator[Violation]:
     """A warning for each pool line that names no known card: it covers no deck line."""
     for line in pool:
-        if line.status == UNKNOWN:
+        if line.resolution.status == UNKNOWN:
             yield Violation.of(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE, rule,
                                (card_ref(line, seat, "pool"),), line=line.entry.line,
                                text=line.entry.text)
@@ -50,6 +50,6 @@ def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
 
 def violation(line: ResolvedLine, found: int, rule: RuleRef,
               seat: str | None = None) -> Violation:
-    card = line.card or line.printings[0]
+    card = line.resolution.card or line.resolution.printings[0]
     return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line, seat),),
                         line=line.entry.line, count=line.entry.copies, name=card.name, found=found)

@@ -21,9 +21,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         return
     sets = set(ctx.product.sets)
     for line in ctx.known:
-        if is_basic_energy(line) or any(p.set_id in sets for p in line.printings):
+        if is_basic_energy(line) or any(p.set_id in sets for p in line.resolution.printings):
             continue
-        shown = line.printings[0]
+        shown = line.resolution.printings[0]
         yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                            (card_ref(line),), line=line.entry.line, name=shown.name,
                            set=ctx.index.sets[shown.set_id].name, product=ctx.product.name)

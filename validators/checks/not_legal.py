@@ -29,11 +29,10 @@ WORDING_MESSAGE = ("line {line}: {id} is legal as a printing of {via}, whose wor
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    for line in ctx.known:
-        standings = ctx.standings(line)
+    for line, standings in ctx.known_standings:
         if standings.none_legal:
             yield _not_legal(ctx, spec, line, standings.considered[0])
-        elif line.status == RESOLVED:
+        elif line.resolution.status == RESOLVED:
             standing = standings.cards[0]
             via = standing.legal_via
             if via is not None and via.text_fingerprint != standing.printing.text_fingerprint:

@@ -69,7 +69,7 @@ MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     scopes = spec.params.get("scopes", [DECK, NAME])
-    cards = [(line, line.card) for line in ctx.known if line.card is not None]
+    cards = [(line, card) for line in ctx.known if (card := line.resolution.card) is not None]
     setters = [card for _, card in cards if card.limit_group]
     if not setters:
         return  # no card in the deck prints a limit: most decks, so the look is one pass

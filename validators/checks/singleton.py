@@ -31,14 +31,14 @@ MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battle
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     copies: dict[str, int] = {}
     for line in ctx.known:
-        card = line.card  # None on an ambiguous line: ambiguous-card asks for the printing
+        card = line.resolution.card  # None when ambiguous: ambiguous-card asks which printing
         if card is not None and not card.is_basic_energy:
             copies[_one_card(card)] = copies.get(_one_card(card), 0) + line.entry.copies
     for key, count in copies.items():
         if count < 2:
             continue  # one copy is always allowed: most of a deck, and no need to look closer
-        found = [(line, line.card) for line in ctx.known
-                 if line.card is not None and _one_card(line.card) == key]
+        found = [(line, line.resolution.card) for line in ctx.known
+                 if line.resolution.card is not None and _one_card(line.resolution.card) == key]
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))

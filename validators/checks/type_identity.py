@@ -26,7 +26,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         return  # no single Partner: partner-missing says so, and there is nothing to compare
     allowed = set(partner.type_identity)
     for line in ctx.known:
-        card = line.card
+        card = line.resolution.card
         if card is None:
             continue  # an ambiguous line: ambiguous-card asks for the printing
         if allowed.issuperset(card.type_identity):

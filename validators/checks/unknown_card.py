@@ -19,6 +19,6 @@ MESSAGE = "line {line}: {text!r} is not a card in the catalog; its legality cann
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.deck:
-        if line.status == UNKNOWN:
+        if line.resolution.status == UNKNOWN:
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, text=line.entry.text)

@@ -20,7 +20,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     if not listed:
         return  # the v3.00 list is empty
     for line in ctx.known:
-        card = line.card
+        card = line.resolution.card
         if card is not None and card.function_key in listed:
             message = TOURNAMENT if ctx.tournament else CASUAL
             yield Violation.of(CODE, ERROR if ctx.tournament else WARNING, message,
