@@ -248,7 +248,7 @@ def load_query(schema: Schema) -> dict[str, Any]:
 
 def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
     # Read from the raw query string as werkzeug reads request.args, so that the loaded values
-    # can be remembered by it alone: parsing the query first cost ~20 µs of every request.
+    # are remembered by the bytes alone and a repeated query is not parsed at all (~4 µs).
     pairs = parse_qsl(query_string.decode(), keep_blank_values=True,
                       errors="werkzeug.url_quote")
     repeated = sorted(key for key, times in Counter(key for key, _ in pairs).items()

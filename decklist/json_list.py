@@ -22,8 +22,8 @@ from decklist.model import (
     DecklistTooLarge,
     Entry,
     LineProblem,
-    encode_readings,
 )
+from decklist.reference import entry_reference
 
 MAX_TEXT = 200
 # Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space
@@ -80,7 +80,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     candidate = Candidate(name=tidy_name(name) if name else None, set_code=_strip(set_code),
                           number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
-                 encode_readings((candidate,)))
+                 entry_reference(candidate))
 
 
 def _plain_text(value: Any) -> bool:

@@ -42,27 +42,8 @@ class Candidate(NamedTuple):
     variant: str | None = None
 
 
-# A line's readings (its Candidates, in order), written as one string. What a line means
-# depends on its readings alone, so every cache of it (its resolution, its standing in a
-# format, its view) is keyed by them, and a string hashes once in its life where a tuple of
-# Candidates is hashed on every look-up: three look-ups a line took 15 µs more for 60 lines
-# (timeit, session 10). `Entry.candidates` gives them back.
-Readings = NewType("Readings", str)
-# Unit and record separators, and NUL for None: control characters, which no decklist line
-# or JSON entry may hold (CONTROL_CHARACTERS), so the encoding cannot be ambiguous.
-_FIELD, _CANDIDATE, _NONE = "\x1f", "\x1e", "\x00"
-
-
-def encode_readings(candidates: tuple[Candidate, ...]) -> Readings:
-    return Readings(_CANDIDATE.join(
-        _FIELD.join(_NONE if value is None else value for value in candidate)
-        for candidate in candidates))
-
-
-def decode_readings(readings: Readings) -> tuple[Candidate, ...]:
-    return tuple(Candidate(*(None if value == _NONE else value
-                             for value in candidate.split(_FIELD)))
-                 for candidate in readings.split(_CANDIDATE))
+# What a line says about which card, as one string: decklist.reference writes and reads it.
+Reference = NewType("Reference", str)
 
 
 def tuple_builder(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
@@ -83,12 +64,7 @@ class Entry(NamedTuple):
     copies: int  # how many copies the line names (a tuple's `count` is taken)
     text: str
     section: str
-    readings: Readings  # how the line's card reference may be read (`candidates`), encoded
-
-    @property
-    def candidates(self) -> tuple[Candidate, ...]:
-        """The readings of the line's card reference, most specific first."""
-        return decode_readings(self.readings)
+    reference: Reference  # which card the line names, as the key of all it means
 
     @property
     def partner(self) -> bool:

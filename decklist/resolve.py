@@ -23,7 +23,8 @@ from catalog.caches import sizes
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key
-from decklist.model import Candidate, Entry, Readings, decode_readings, tuple_builder
+from decklist.model import Candidate, Entry, Reference, tuple_builder
+from decklist.reference import readings_of
 
 ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
 RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
@@ -90,13 +91,13 @@ _new_line = tuple_builder(ResolvedLine)
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
     cached = index.memo(resolution_of, sizes().resolutions)
-    return [_new_line((entry, cached(entry.readings))) for entry in entries]
+    return [_new_line((entry, cached(entry.reference))) for entry in entries]
 
 
-def resolution_of(index: CatalogIndex, readings: Readings) -> Resolution:
-    """What a line's readings name. Remembered per index (`resolve`): call it through
+def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
+    """What a line's card reference names. Remembered per index (`resolve`): call it through
     `index.memo(resolution_of, …)` to share the answer."""
-    return _Attempt(index, decode_readings(readings)).run()
+    return _Attempt(index, readings_of(reference)).run()
 
 
 class _Attempt:

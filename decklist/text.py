@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from catalog.caches import ProcessCache
-from decklist.lines import readings, split_count
+from decklist.lines import split_count
 from decklist.model import (
     CONTROL_CHARACTERS,
     ENERGY,
@@ -22,10 +22,10 @@ from decklist.model import (
     Decklist,
     DecklistTooLarge,
     LineProblem,
-    Readings,
-    encode_readings,
+    Reference,
     new_entry,
 )
+from decklist.reference import text_reference
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
 # (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.
@@ -78,7 +78,7 @@ class _Line:
     number: int | None = None  # _CARD: the count; _HEADER_LINE/_TOTAL_LINE: a stated total
     section: str | None = None  # _HEADER_LINE: the section it opens; _CARD: PARTNER inline
     hint: str | None = None  # the export form the line shows ("ptcgo", "limitless", …)
-    readings: Readings = Readings("")
+    reference: Reference = Reference("")
 
 
 def parse_text(text: str) -> Decklist:
@@ -98,7 +98,7 @@ def parse_text(text: str) -> Decklist:
                                        number)
             assert line.number is not None  # a card line always has its count
             deck.entries.append(new_entry((number, line.number, line.text,
-                                           line.section or section, line.readings)))
+                                           line.section or section, line.reference)))
         elif kind == _PROBLEM:
             deck.problems.append(LineProblem(number, line.text, line.message, line.code))
         elif kind == _HEADER_LINE:
@@ -202,4 +202,4 @@ def _card_line(line: str, section: str | None, hint: str | None) -> _Line:
         return _Line(_PROBLEM, line, "count-out-of-range",
                      f"count must be from 1 to {MAX_LINE_COUNT}, not {count}", hint=hint)
     return _Line(_CARD, reference, number=count, section=section, hint=hint,
-                 readings=encode_readings(readings(reference)))
+                 reference=text_reference(reference))

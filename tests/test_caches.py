@@ -57,8 +57,8 @@ def test_a_long_padded_line_reads_as_its_short_form():
     padded_text = "4" + " " * MAX_LINE_LENGTH + "Bill\tLC  108"
     assert len(padded_text) > MAX_LINE_LENGTH
     padded = parse(padded_text).entries[0]
-    assert (padded.copies, padded.text, padded.readings) == (
-        short.copies, short.text, short.readings)
+    assert (padded.copies, padded.text, padded.reference) == (
+        short.copies, short.text, short.reference)
 
 
 def test_standings_are_kept_per_format_and_date(full_index):
@@ -67,10 +67,10 @@ def test_standings_are_kept_per_format_and_date(full_index):
     later = standings_for(full_index, modified.legality, dt.date(2003, 8, 31))
     assert standings_for(full_index, modified.legality, dt.date(2003, 8, 31)) is later
     # Reprinted in Expedition.
-    assert later.of(line.entry.readings).cards[0].legal_via is not None
+    assert later.of(line.entry.reference).cards[0].legal_via is not None
     earlier = standings_for(full_index, modified.legality, dt.date(2002, 6, 1))
     assert earlier is not later
-    assert earlier.of(line.entry.readings).cards[0].legal_via is None  # before Expedition
+    assert earlier.of(line.entry.reference).cards[0].legal_via is None  # before Expedition
 
 
 def test_one_lines_answers_in_two_formats_stay_apart(full_index):
@@ -122,10 +122,10 @@ def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
     from api.views.lines import resolution_json
 
     line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
-    view = resolution_json(full_index, line.entry.readings)
-    assert resolution_json(full_index, line.entry.readings) is view
+    view = resolution_json(full_index, line.entry.reference)
+    assert resolution_json(full_index, line.entry.reference) is view
     fresh = reloaded(full_db_url)
-    again = resolution_json(fresh, line.entry.readings)
+    again = resolution_json(fresh, line.entry.reference)
     assert again == view and again is not view  # built anew for the new index
 
 
@@ -137,9 +137,9 @@ def test_format_standings_are_keyed_by_pool_and_bans_not_by_name(full_index):
     line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
     date = dt.date(2003, 8, 31)
     assert not standings_for(full_index, modified.legality, date).of(
-        line.entry.readings).cards[0].banned
+        line.entry.reference).cards[0].banned
     assert standings_for(full_index, banned.legality, date).of(
-        line.entry.readings).cards[0].banned
+        line.entry.reference).cards[0].banned
     same = dataclasses.replace(modified, description="another name, the same rules")
     assert same.legality == modified.legality
     assert standings_for(full_index, same.legality, date) is standings_for(

@@ -32,7 +32,7 @@ class Context:
     def __post_init__(self) -> None:
         self._standings = standings_for(self.index, self.format.legality, self.as_of)
         of = self._standings.of
-        self.line_standings = tuple([of(line.entry.readings) for line in self.lines])
+        self.line_standings = tuple([of(line.entry.reference) for line in self.lines])
 
     @functools.cached_property
     def deck(self) -> list[ResolvedLine]:
@@ -63,7 +63,7 @@ class Context:
 
     def standings(self, line: ResolvedLine) -> LineStanding:
         """Each candidate card of a line (one for a resolved line), best printing first."""
-        return self._standings.of(line.entry.readings)
+        return self._standings.of(line.entry.reference)
 
 
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from decklist.model import Readings
+from decklist.model import Reference
 from decklist.resolve import resolution_of
 from validators.model import Legality
 from validators.pool import PoolLegality
@@ -58,22 +58,22 @@ class LineStanding:
 class FormatStandings:
     """The standings of cards under one pool and ban list on one date, in one catalog index.
 
-    Lines are looked up by their readings (`Entry.readings`), the key their resolution is
-    remembered by, so a line read before costs one dictionary look-up."""
+    Lines are looked up by their card reference (`Entry.reference`), the key their resolution
+    is remembered by, so a line read before costs one dictionary look-up."""
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
         self.legality = PoolLegality(index, legality.pool, as_of)
         banned = (index.card(card_id) for card_id in legality.banned)
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
         self._resolution = index.memo(resolution_of, sizes().resolutions)
-        self.of: Callable[[Readings], LineStanding] = functools.lru_cache(
+        self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)
 
-    def _of(self, readings: Readings) -> LineStanding:
+    def _of(self, reference: Reference) -> LineStanding:
         """Each candidate card of a line's resolution (one when resolved), best printing
         first. A name that several cards bear stands only for those that existed on the date
         (LineStanding.considered)."""
-        resolution = self._resolution(readings)
+        resolution = self._resolution(reference)
         return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:

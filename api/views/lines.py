@@ -9,7 +9,7 @@ import orjson
 
 from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from decklist.model import SIDEBOARD, Entry, LineProblem, Readings
+from decklist.model import SIDEBOARD, Entry, LineProblem, Reference
 from decklist.resolve import UNKNOWN, ResolvedLine, resolution_of
 from validators.judging import ReadDeck
 
@@ -56,21 +56,21 @@ def encoded(view: dict[str, Any]) -> bytes:
 
 def line_views(index: CatalogIndex, lines: Sequence[ResolvedLine]) -> list[orjson.Fragment]:
     """The lines of /v1/resolve's answer: what each says and what it resolved to."""
-    return [line_json(head, resolution_json(index, line.entry.readings))
+    return [line_json(head, resolution_json(index, line.entry.reference))
             for head, line in zip(line_heads(lines), lines, strict=True)]
 
 
-def resolution_json(index: CatalogIndex, readings: Readings) -> bytes:
+def resolution_json(index: CatalogIndex, reference: Reference) -> bytes:
     """What a line's readings resolved to, encoded; the same for every line that reads alike."""
-    return index.memo(_resolution_json, sizes().line_views)(readings)
+    return index.memo(_resolution_json, sizes().line_views)(reference)
 
 
-def _resolution_json(index: CatalogIndex, readings: Readings) -> bytes:
-    return encoded(build_resolution_view(index, readings))
+def _resolution_json(index: CatalogIndex, reference: Reference) -> bytes:
+    return encoded(build_resolution_view(index, reference))
 
 
-def build_resolution_view(index: CatalogIndex, readings: Readings) -> dict[str, Any]:
-    resolution = index.memo(resolution_of, sizes().resolutions)(readings)
+def build_resolution_view(index: CatalogIndex, reference: Reference) -> dict[str, Any]:
+    resolution = index.memo(resolution_of, sizes().resolutions)(reference)
     card = resolution.card
     return {
         "status": resolution.status, "match": resolution.method,

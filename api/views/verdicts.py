@@ -18,7 +18,7 @@ from api.views.lines import (
 )
 from catalog.caches import sizes
 from catalog.index import CatalogIndex
-from decklist.model import Readings
+from decklist.model import Reference
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, TeamJudgement
 from validators.model import CardRef, Format, FormatDefinition, Legality, Violation
@@ -92,7 +92,7 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
     if heads is not None:
         standing_json = index.memo(_standing_json, sizes().line_views)
         legality, as_of = verdict.format.legality, verdict.as_of
-        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.readings))
+        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.reference))
                          for head, (line, _) in zip(heads, verdict.standings, strict=True)]
     return view
 
@@ -132,18 +132,18 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
 
 
 def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   readings: Readings) -> bytes:
-    return encoded(_standing_view(index, legality, as_of, readings))
+                   reference: Reference) -> bytes:
+    return encoded(_standing_view(index, legality, as_of, reference))
 
 
 def _standing_view(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   readings: Readings) -> dict[str, Any]:
+                   reference: Reference) -> dict[str, Any]:
     """What a line resolved to and where its cards stand under a pool and bans on a date:
     the same for every line that reads alike."""
     # Built afresh: the standing is kept encoded, and keeping the resolution's view as a
     # dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
-    view = build_resolution_view(index, readings)
-    standings = standings_for(index, legality, as_of).of(readings)
+    view = build_resolution_view(index, reference)
+    standings = standings_for(index, legality, as_of).of(reference)
     first = standings.considered[0] if len(standings.considered) == 1 else None
     return {
         **view,

@@ -26,6 +26,7 @@ from typing import Any
 from catalog.index import CatalogIndex
 from decklist.detect import parse
 from decklist.model import Decklist
+from decklist.reference import readings_of
 from decklist.resolve import RESOLVED, ResolvedLine, resolve
 
 HERE = Path(__file__).resolve().parent
@@ -125,7 +126,8 @@ def _judge(item: CorpusList, line: ResolvedLine, intended: dict[str, Any] | None
 def _tidied(line: ResolvedLine) -> bool:
     """Whether reading the line took a mark off (" - ACESPEC", " PH") or spelled its name
     otherwise ("Fire Energy - Basic" as "Basic Fire Energy")."""
-    return line.entry.candidates[0].variant is not None or bool(_TAGS.search(line.entry.text))
+    marked = readings_of(line.entry.reference)[0].variant is not None
+    return marked or bool(_TAGS.search(line.entry.text))
 
 
 def _is(card_id: str, line: ResolvedLine, intended: str) -> bool:
