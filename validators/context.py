@@ -9,7 +9,7 @@ from catalog.index import CatalogIndex, Printing
 from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
-from validators.standing import FormatStandings, LineStanding, standings_for
+from validators.standing import LineStanding, standings_for
 
 
 @dataclass
@@ -23,26 +23,28 @@ class Context:
     pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
     problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
-    _standings: FormatStandings = field(init=False)
     # Worked out once, when made: every check reads them. Each line's standing is looked up
-    # here, in the order of `lines`. Plain fields rather than cached properties, whose lock
-    # (Python 3.11) cost a request about 2 µs each.
+    # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
+    # lock (Python 3.11) cost a request about 2 µs each.
     line_standings: tuple[LineStanding, ...] = field(init=False)
-    deck: list[ResolvedLine] = field(init=False)  # every line but the sideboard's
-    known: list[ResolvedLine] = field(init=False)  # the deck's lines that name a known card
-    # The known lines of the deck, each with its standing.
+    # The deck's lines (all but the sideboard's), each with its standing; then those that
+    # name a known card. `deck` and `known` are the same lines without their standings.
+    deck_standings: list[tuple[ResolvedLine, LineStanding]] = field(init=False)
     known_standings: list[tuple[ResolvedLine, LineStanding]] = field(init=False)
+    deck: list[ResolvedLine] = field(init=False)
+    known: list[ResolvedLine] = field(init=False)
 
     def __post_init__(self) -> None:
-        self._standings = standings_for(self.index, self.format.legality, self.as_of)
-        of = self._standings.of
+        of = standings_for(self.index, self.format.legality, self.as_of).of
         self.line_standings = tuple([of(line.entry.reference) for line in self.lines])
-        self.known_standings = [
+        self.deck_standings = [
             (line, standing)
             for line, standing in zip(self.lines, self.line_standings, strict=True)
-            if line.entry.section != SIDEBOARD and line.resolution.status != UNKNOWN]
-        self.deck = deck_lines(self.lines)
-        self.known = [line for line in self.deck if line.resolution.status != UNKNOWN]
+            if line.entry.section != SIDEBOARD]
+        self.known_standings = [(line, standing) for line, standing in self.deck_standings
+                                if line.resolution.status != UNKNOWN]
+        self.deck = [line for line, _ in self.deck_standings]
+        self.known = [line for line, _ in self.known_standings]
 
     @property
     def partner_lines(self) -> list[ResolvedLine]:
@@ -55,10 +57,6 @@ class Context:
         if len(lines) == 1 and lines[0].entry.copies == 1:
             return lines[0].resolution.card
         return None
-
-    def standings(self, line: ResolvedLine) -> LineStanding:
-        """Each candidate card of a line (one for a resolved line), best printing first."""
-        return self._standings.of(line.entry.reference)
 
 
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:

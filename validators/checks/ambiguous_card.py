@@ -35,14 +35,15 @@ WARNING_MESSAGE = ("line {line}: {text!r} names {cards} different cards; every o
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     strict = bool(spec.params.get("any_difference"))
-    for line in ctx.deck:
+    for line, standing in ctx.deck_standings:
         if line.resolution.status != AMBIGUOUS:
             continue
-        standings = ctx.standings(line).considered
+        standings = standing.considered
         if len(standings) == 1:
             continue  # of the cards it names, only one existed on the date judged
-        titles = sorted({printing.name for printing in line.resolution.printings}, key=str.casefold)
-        same_title = len({printing.title_key for printing in line.resolution.printings}) == 1
+        printings = line.resolution.printings
+        titles = sorted({printing.name for printing in printings}, key=str.casefold)
+        same_title = len({printing.title_key for printing in printings}) == 1
         fields = {"line": line.entry.line, "text": line.entry.text, "cards": len(standings),
                   "format": ctx.format.name, "titles": ", ".join(titles), "title": titles[0]}
         if strict:

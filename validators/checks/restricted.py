@@ -22,8 +22,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         listed = ctx.index.card(restriction.card)
         if listed is None:
             continue
-        lines = [line for line in ctx.known if line.resolution.card is not None
-                 and line.resolution.card.function_key == listed.function_key]
+        lines = [line for line in ctx.known if (card := line.resolution.card) is not None
+                 and card.function_key == listed.function_key]
         copies = sum(line.entry.copies for line in lines)
         too_many = restriction.max_copies is not None and copies > restriction.max_copies
         as_partner = not restriction.partner_allowed and any(

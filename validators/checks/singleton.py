@@ -37,8 +37,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for key, count in copies.items():
         if count < 2:
             continue  # one copy is always allowed: most of a deck, and no need to look closer
-        found = [(line, line.resolution.card) for line in ctx.known
-                 if line.resolution.card is not None and _one_card(line.resolution.card) == key]
+        found = [(line, card) for line in ctx.known
+                 if (card := line.resolution.card) is not None and _one_card(card) == key]
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
