@@ -185,7 +185,7 @@ def validate_request() -> ValidateRequest:
 def _check_query() -> None:
     """With a JSON body the body says it all, and the query is not used; a malformed
     query is still refused rather than silently passed over."""
-    if request.args:
+    if request.query_string:
         try:
             check_formats(_query_formats(load_query(VALIDATE_QUERY)))
         except TargetError as error:
@@ -249,8 +249,15 @@ def load_query(schema: Schema) -> dict[str, Any]:
 def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
     # Read from the raw query string as werkzeug reads request.args, so that the loaded values
     # are remembered by the bytes alone and a repeated query is not parsed at all (~4 µs).
-    pairs = parse_qsl(query_string.decode(), keep_blank_values=True,
-                      errors="werkzeug.url_quote")
+    try:
+        decoded = query_string.decode()
+    except UnicodeDecodeError as error:
+        # gunicorn refuses such a request line itself; another server may pass it on.
+        before = query_string[:error.start].rsplit(b"&", 1)[-1].split(b"=", 1)[0]
+        raise Problem("invalid-query", f"The query string is not UTF-8: byte "
+                      f"0x{query_string[error.start]:02x} at position {error.start}.",
+                      parameter=before.decode(errors="replace")) from None
+    pairs = parse_qsl(decoded, keep_blank_values=True, errors="werkzeug.url_quote")
     repeated = sorted(key for key, times in Counter(key for key, _ in pairs).items()
                       if times > 1)
     if repeated:

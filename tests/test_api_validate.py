@@ -242,6 +242,21 @@ def test_with_a_json_body_the_query_is_checked_then_ignored(client):
     assert unknown.status_code == 404 and unknown.get_json()["parameter"] == "format"
 
 
+def test_a_query_string_that_is_not_utf8_is_a_problem_naming_its_parameter(client):
+    # gunicorn refuses raw non-ASCII in a request line; another WSGI server may pass it on.
+    body = {"format": "modified", "deck": LEGAL_EVERYWHERE_60}
+    sent = [client.post("/v1/validate", data=LEGAL_EVERYWHERE_60, content_type="text/plain",
+                        environ_overrides={"QUERY_STRING": "format=modified&as_of=\xff"}),
+            client.post("/v1/validate", json=body,
+                        environ_overrides={"QUERY_STRING": "format=modified&as_of=\xff"}),
+            client.get("/v1/cards", environ_overrides={"QUERY_STRING": "as_of=1&name=Pi\xffka"})]
+    for response, parameter in zip(sent, ["as_of", "as_of", "name"], strict=True):
+        problem = response.get_json()
+        assert response.status_code == 400, problem
+        assert problem["type"].endswith("/invalid-query") and "0xff" in problem["detail"]
+        assert problem["parameter"] == parameter
+
+
 def test_a_query_list_may_repeat_a_format_but_a_json_list_may_not(client):
     repeated = post_text(client, LEGAL_EVERYWHERE_60, "format=modified,unlimited,modified")
     assert [v["format"]["id"] for v in repeated.get_json()["verdicts"]] == ["modified",
