@@ -9,6 +9,7 @@ answers and the peak RSS of each worker (VmHWM). Then it runs validate at
 half the peak rate (wrk's per-request delay) for the p99 there, and healthz
 and validate (text) in turn, three times each, for their ratio: on shared
 cores one run of either swings by a third, so the ratio is of the medians.
+Those runs also print the CPU time a request cost the workers and wrk.
 A benchmark prints figures; it asserts nothing.
 """
 
@@ -18,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -36,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
-from bench.proc import children, status_mib  # noqa: E402
+from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 
 # wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
@@ -167,7 +169,7 @@ def main() -> None:
         try:
             run_wrk(base, plan[1], 32, 2)  # warm up: a running worker has read these lines
             peaks = measure(base, plan, concurrencies, args.seconds)
-            ratio(base, plan[0], plan[1], args.seconds)
+            ratio(base, plan[0], plan[1], args.seconds, children(int(pidfile.read_text())))
             peak_rss = ", ".join(f"{mib:.0f} MiB" for mib in peak_rss_mib(pidfile))
             print(f"peak RSS per worker: {peak_rss}")
         finally:
@@ -177,21 +179,47 @@ def main() -> None:
     print(f"validate text / healthz throughput (peaks of the table): {text / healthz:.0%}")
 
 
-def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float,
+def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float, workers: list[str],
           connections: int = 32, rounds: int = 3) -> None:
     """healthz and validate (text) in turn, so both meet the same moments of a shared
-    machine; the ratio of their medians."""
+    machine; the ratio of their medians. Each run also counts the CPU time the workers and
+    wrk spent a request: throughput swings with the neighbours, CPU time a request much less,
+    and it shows where validate's extra cost lies."""
     runs: dict[str, list[float]] = {healthz.label: [], text.label: []}
+    costs: dict[str, list[tuple[float, float, float]]] = {healthz.label: [], text.label: []}
     for _ in range(rounds):
         for scenario in (healthz, text):
-            runs[scenario.label].append(run_wrk(base, scenario, connections, seconds).rps)
+            before = _cpu(workers)
+            result = run_wrk(base, scenario, connections, seconds)
+            spent = [after - start for after, start in zip(_cpu(workers), before, strict=True)]
+            requests_done = result.rps * max(int(seconds), 1)
+            runs[scenario.label].append(result.rps)
+            costs[scenario.label].append(tuple(part / requests_done * 1e6 for part in spent))
     medians = {label: statistics.median(found) for label, found in runs.items()}
     for label, found in runs.items():
         shown = ", ".join(f"{rps:.0f}" for rps in found)
+        user, system, client = (statistics.median(run[part] for run in costs[label])
+                                for part in range(3))
         print(f"{label} at {connections} connections, {rounds} runs in turn: {shown} req/s "
-              f"(median {medians[label]:.0f})")
+              f"(median {medians[label]:.0f}); CPU a request: workers {user:.0f} µs user + "
+              f"{system:.0f} µs system, wrk {client:.0f} µs")
     print(f"validate text / healthz throughput (medians of runs in turn): "
           f"{medians[text.label] / medians[healthz.label]:.0%}")
+    per_request = {label: statistics.median(sum(run) for run in found)
+                   for label, found in costs.items()}
+    print(f"healthz / validate text CPU a request (medians, workers and wrk): "
+          f"{per_request[healthz.label] / per_request[text.label]:.0%}")
+
+
+def _cpu(workers: list[str]) -> tuple[float, float, float]:
+    """CPU seconds so far: the workers' user and system time, and every finished child's
+    of this process (each wrk run, waited for)."""
+    user = system = 0.0
+    for pid in workers:
+        worker_user, worker_system = cpu_seconds(pid)
+        user, system = user + worker_user, system + worker_system
+    finished = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return user, system, finished.ru_utime + finished.ru_stime
 
 
 def measure(base: str, plan: list[Scenario], concurrencies: list[int],

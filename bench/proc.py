@@ -1,7 +1,9 @@
-"""Memory figures of a process, from Linux's /proc (benchmarks read them; tests have their own)."""
+"""Memory and CPU figures of a process, from Linux's /proc (benchmarks read them; tests
+have their own)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -15,3 +17,11 @@ def status_mib(pid: int | str, field: str) -> float:
 def children(pid: int) -> list[str]:
     """The pids of a process's children (gunicorn's workers)."""
     return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+
+def cpu_seconds(pid: int | str) -> tuple[float, float]:
+    """The user and system CPU time a process has used so far, from /proc/PID/stat."""
+    # The command name in parentheses may hold spaces: the fields are counted after it.
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
