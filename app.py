@@ -10,7 +10,17 @@ from typing import Any
 from flask import Flask
 from flask.helpers import get_debug_flag
 
-from api import cards, formats, health, problems, request_ids, resolve, spec, validate
+from api import (
+    cards,
+    cross_origin,
+    formats,
+    health,
+    problems,
+    request_ids,
+    resolve,
+    spec,
+    validate,
+)
 from api.json_provider import OrjsonProvider
 from catalog import caches, store
 from catalog.cli import catalog_cli
@@ -32,6 +42,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CACHE_SIZES=json.loads(os.environ.get("CACHE_SIZES") or "{}"),
         # Larger bodies are refused with 413 before they are read (chunked ones too).
         MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
+        # Which origins' pages may call the API from a browser: * or a list (api/cross_origin).
+        CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),
     )
     if config:
         app.config.from_mapping(config)
@@ -42,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store.init_app(app)
     problems.init_app(app)
     request_ids.init_app(app)
+    cross_origin.init_app(app)
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
                       spec.docs_bp):
         app.register_blueprint(blueprint)

@@ -165,9 +165,9 @@ def mini_dir(tmp_path) -> Path:
     return target
 
 
-def contract_app(url: str):
+def contract_app(url: str, **config):
     """A testing app on `url` whose test clients check every response against the contract."""
-    app = create_app({"TESTING": True, "DATABASE_URL": url})
+    app = create_app({"TESTING": True, "DATABASE_URL": url, **config})
     app.test_client_class = ContractClient
     return app
 

@@ -1,0 +1,48 @@
+"""Cross-origin calls from browsers (CORS), by flask-cors: which origins may call the API,
+what a preflight answers, and which of our headers a page may read.
+
+The API keeps no cookies and takes no credentials, so answering any origin (`*`, the
+default) exposes nothing a page could not fetch through its own server; an operator who
+wants only their own sites lists them in CORS_ORIGINS.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask_cors import CORS
+
+from api.request_ids import HEADER as REQUEST_ID
+
+# Headers a page's script may read besides the CORS-safelisted ones.
+EXPOSED = [REQUEST_ID, "ETag", "Retry-After"]
+# Request headers a page may send besides the safelisted ones (Content-Type: application/json
+# is not safelisted, so a JSON POST is preflighted).
+ALLOWED = ["Content-Type", REQUEST_ID, "If-None-Match"]
+# How long a browser may reuse a preflight's answer (Chromium caps it at 2 hours).
+PREFLIGHT_MAX_AGE = 7200
+_ORIGIN = re.compile(r"https?://[^/\s,]+")
+
+
+def origins(setting: str) -> str | list[str]:
+    """CORS_ORIGINS: `*`, or origins (scheme://host[:port]) separated by commas or spaces.
+    A value that is neither stops the service at start rather than letting no one in."""
+    if setting.strip() == "*":
+        return "*"
+    listed = [origin.rstrip("/") for origin in re.split(r"[\s,]+", setting.strip()) if origin]
+    wrong = [origin for origin in listed if not _ORIGIN.fullmatch(origin)]
+    if wrong:
+        raise RuntimeError(f"CORS_ORIGINS: not an origin (scheme://host[:port]): "
+                           f"{', '.join(wrong)}; or give * for any origin.")
+    return listed
+
+
+def init_app(app: Flask) -> None:
+    allowed = origins(app.config["CORS_ORIGINS"])
+    # With any origin allowed the answer says `*` rather than echoing the caller's origin,
+    # so one cached answer serves every site (no `Vary: Origin`).
+    CORS(app, resources={r"/v1/.*": {}, r"/openapi\.yaml": {}}, origins=allowed,
+         send_wildcard=allowed == "*", methods=["GET", "HEAD", "POST"],
+         allow_headers=ALLOWED, expose_headers=EXPOSED, max_age=PREFLIGHT_MAX_AGE,
+         supports_credentials=False, vary_header=True)
