@@ -12,9 +12,11 @@ from flask.helpers import get_debug_flag
 
 from api import (
     cards,
+    compression,
     cross_origin,
     formats,
     health,
+    http_cache,
     problems,
     request_ids,
     resolve,
@@ -44,6 +46,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
         # Which origins' pages may call the API from a browser: * or a list (api/cross_origin).
         CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),
+        # Seconds a cache may reuse a catalog answer without asking again (api/http_cache).
+        CACHE_MAX_AGE=int(os.environ.get("CACHE_MAX_AGE", "300")),
+        # Answer compression, in order of preference; empty for none (api/compression).
+        COMPRESS_ALGORITHM=os.environ.get("COMPRESS_ALGORITHM", compression.ALGORITHMS),
     )
     if config:
         app.config.from_mapping(config)
@@ -55,6 +61,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     problems.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
+    # flask-compress must see the ETag http_cache sets (it adds the encoding to it):
+    # after_request functions run last-registered first.
+    compression.init_app(app)
+    http_cache.init_app(app)
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
                       spec.docs_bp):
         app.register_blueprint(blueprint)

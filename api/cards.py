@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
+from api.http_cache import catalog_resource
 from api.problems import Problem
 from api.requests import CARD_QUERY, load_query
 from api.views.cards import CardSchema, PrintingSchema, SetSchema
@@ -21,12 +22,14 @@ _printings = PrintingSchema(many=True)
 
 
 @bp.get("/sets")
+@catalog_resource
 def list_sets() -> dict[str, Any]:
     sets = lookup.list_sets(store.session())
     return {"items": _sets.dump(sets), "total": len(sets)}
 
 
 @bp.get("/sets/<set_id>")
+@catalog_resource
 def get_set(set_id: str) -> dict[str, Any]:
     found = lookup.get_set(store.session(), set_id)
     if found is None:
@@ -35,6 +38,7 @@ def get_set(set_id: str) -> dict[str, Any]:
 
 
 @bp.get("/cards")
+@catalog_resource
 def list_cards() -> dict[str, Any]:
     args = load_query(CARD_QUERY)
     page, per_page = args.pop("page"), args.pop("per_page")
@@ -49,6 +53,7 @@ def list_cards() -> dict[str, Any]:
 
 
 @bp.get("/cards/<card_id>")
+@catalog_resource
 def get_card(card_id: str) -> dict[str, Any]:
     session = store.session()
     card = lookup.get_card(session, card_id)

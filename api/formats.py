@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from api.http_cache import catalog_resource
 from api.problems import Problem
 from api.views.formats import format_view
 from catalog import store
@@ -15,6 +16,7 @@ bp = Blueprint("formats", __name__, url_prefix="/v1")
 
 
 @bp.get("/formats")
+@catalog_resource
 def list_formats() -> dict[str, Any]:
     index = store.index()
     return {"items": [format_view(fmt, index) for fmt in all_formats().values()],
@@ -22,6 +24,7 @@ def list_formats() -> dict[str, Any]:
 
 
 @bp.get("/formats/<format_id>")
+@catalog_resource
 def get_one(format_id: str) -> dict[str, Any]:
     try:
         fmt = get_format(format_id)

@@ -11,6 +11,8 @@ from pathlib import Path
 from flask import Blueprint, Response, redirect
 from flask_swagger_ui import get_swaggerui_blueprint
 
+from api.http_cache import catalog_resource
+
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 bp = Blueprint("spec", __name__)
 docs_bp = get_swaggerui_blueprint("/docs", "/openapi.yaml", blueprint_name="docs",
@@ -18,6 +20,7 @@ docs_bp = get_swaggerui_blueprint("/docs", "/openapi.yaml", blueprint_name="docs
 
 
 @bp.get("/openapi.yaml")
+@catalog_resource
 def openapi_yaml():
     return Response(SPEC_PATH.read_bytes(), mimetype="application/yaml")
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
+import brotli
 import jsonschema
 import yaml
+from backports import zstd
 from flask.testing import FlaskClient
 from openapi_core import Config, OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from werkzeug.test import EnvironBuilder
-from werkzeug.wrappers import Request
+from werkzeug.wrappers import Request, Response
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 _config = Config(extra_media_type_deserializers={
@@ -20,6 +23,7 @@ _config = Config(extra_media_type_deserializers={
     "application/yaml": lambda body: body.decode("utf-8") if isinstance(body, bytes) else body,
 })
 SPEC = OpenAPI.from_file_path(str(SPEC_PATH), config=_config)
+_DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}
 _SPEC_DOCUMENT = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
 
 
@@ -35,6 +39,7 @@ def check_response(response) -> None:
         # API's operations (openapi.yaml says so in its description): no body, an Allow.
         assert response.data == b"" and response.headers["Allow"]
         return
+    response = decoded(response)
     try:
         SPEC.validate_response(WerkzeugOpenAPIRequest(_without_body(response.request)),
                                WerkzeugOpenAPIResponse(response))
@@ -43,6 +48,19 @@ def check_response(response) -> None:
         assert response.status_code in (404, 405), response.status_code
         assert response.mimetype == "application/problem+json"
         jsonschema.validate(response.get_json(), problem_schema())
+
+
+def decoded(response):
+    """The answer as the client reads it: a compressed body is checked once decompressed
+    (and must decompress)."""
+    encoding = response.headers.get("Content-Encoding")
+    if encoding is None or response.status_code == 304:
+        return response
+    headers = [(name, value) for name, value in response.headers.items()
+               if name.lower() not in ("content-encoding", "content-length")]
+    plain = Response(_DECODERS[encoding](response.get_data()), response.status_code, headers)
+    plain.request = response.request
+    return plain
 
 
 def _without_body(request: Request) -> Request:

@@ -15,6 +15,12 @@ PAGE = "https://decks.example"
 DECK = "4 Pikachu BS 58\n"
 
 
+def varies_by(answer) -> set[str]:
+    """Every field named by the answer's Vary headers (there may be several)."""
+    return {name.strip().lower() for value in answer.headers.get_all("Vary")
+            for name in value.split(",")}
+
+
 def preflight(client, path: str = "/v1/validate", origin: str = PAGE,
               headers: str = "content-type"):
     return client.options(path, headers={"Origin": origin,
@@ -41,7 +47,7 @@ def test_a_cross_origin_verdict_is_readable_with_its_request_id(client):
                .split(",")}
     assert {"x-request-id", "etag", "retry-after"} <= exposed
     # `*` is one answer for every site: nothing varies by origin.
-    assert "origin" not in answer.headers.get("Vary", "").lower()
+    assert "origin" not in varies_by(answer)
 
 
 def test_a_problem_is_readable_cross_origin_too(client):
@@ -75,7 +81,7 @@ def test_listed_origins_are_answered_with_their_own_origin(listed):
     for origin in ("https://a.example", "https://b.example:8443"):
         answer = preflight(listed, origin=origin)
         assert answer.headers["Access-Control-Allow-Origin"] == origin
-        assert "origin" in answer.headers["Vary"].lower()
+        assert "origin" in varies_by(answer)
 
 
 def test_an_origin_not_listed_gets_no_cors_headers_so_the_browser_refuses(listed):

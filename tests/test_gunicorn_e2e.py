@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 import requests
 
@@ -73,3 +75,24 @@ def test_requests_gunicorn_refuses_itself_are_problems_too(server):
     problem = too_long.json()
     assert problem["status"] == 414 and problem["type"].endswith("/uri-too-long")
     assert "send long values in a body" in problem["detail"]
+
+
+def test_served_verdict_crosses_the_wire_compressed(server):
+    deck = (FIXTURES / "decklists" / "modified-2003.txt").read_bytes()
+    sent = {"Content-Type": "text/plain"}
+    plain = requests.post(f"{server}/v1/validate?format=modified", data=deck,
+                          headers={**sent, "Accept-Encoding": "identity"}, timeout=30)
+    packed = requests.post(f"{server}/v1/validate?format=modified", data=deck,
+                           headers={**sent, "Accept-Encoding": "gzip"}, timeout=30, stream=True)
+    wire = packed.raw.read(decode_content=False)  # the bytes as they crossed
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert len(wire) == int(packed.headers["Content-Length"]) < len(plain.content) / 4
+    assert gzip.decompress(wire) == plain.content
+
+
+def test_served_catalog_answer_revalidates_to_304(server):
+    first = requests.get(f"{server}/v1/formats", timeout=10)  # requests accepts gzip
+    assert first.headers["Cache-Control"] == "public, max-age=300"
+    again = requests.get(f"{server}/v1/formats", headers={"If-None-Match": first.headers["ETag"]},
+                         timeout=10)
+    assert again.status_code == 304 and again.content == b""

@@ -1,0 +1,79 @@
+"""What HTTP caches may keep: catalog answers by catalog version, nothing else.
+
+A GET whose answer depends only on the catalog, the format data and this build's code (a
+`catalog_resource`) carries a strong ETag made from the catalog's version and the build,
+and `Cache-Control: public, max-age=CACHE_MAX_AGE`; a request whose If-None-Match names
+that ETag gets 304 with no body. A re-import or a new build changes the ETag, so a cache
+that revalidates never keeps an answer from another catalog; one that does not may serve
+it for up to max-age (docs/deploy.md says how to choose it).
+
+Every other answer (a verdict, a resolution, a problem, a probe) is `no-store`: verdicts
+hold a client's deck, and nothing but the client should keep them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+from flask import Flask, Response, current_app, request
+
+from catalog import store
+
+View = TypeVar("View", bound=Callable[..., object])
+_MARK = "catalog_resource"
+_ROOT = Path(__file__).resolve().parent.parent
+# What a catalog answer is made by besides the catalog: the code and data files of these
+# packages, and the contract.
+_BUILD_SOURCES = ("api", "catalog", "decklist", "validators")
+
+
+def catalog_resource(view: View) -> View:
+    """Mark a GET view whose answer depends only on the catalog, the formats and the build."""
+    setattr(view, _MARK, True)
+    return view
+
+
+@cache
+def build_id() -> str:
+    """A digest of the code and data files that render answers: it changes with any edit,
+    where the package's version number would not."""
+    digest = hashlib.sha256()
+    files = sorted(path for package in _BUILD_SOURCES
+                   for pattern in ("*.py", "*.json")
+                   for path in (_ROOT / package).rglob(pattern))
+    for path in [*files, _ROOT / "openapi.yaml"]:
+        digest.update(path.relative_to(_ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def catalog_etag(catalog_version: str) -> str:
+    """The strong validator of every catalog answer of this build on this catalog (an ETag
+    is per URL, so one value serves them all)."""
+    return hashlib.sha256(f"{build_id()}\0{catalog_version}".encode()).hexdigest()[:32]
+
+
+def _is_catalog_resource() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return getattr(view, _MARK, False)
+
+
+def _cache_headers(response: Response) -> Response:
+    if (request.method in ("GET", "HEAD") and response.status_code == 200
+            and _is_catalog_resource()):
+        response.set_etag(catalog_etag(store.index().version))
+        response.cache_control.public = True
+        response.cache_control.max_age = current_app.config["CACHE_MAX_AGE"]
+        response.make_conditional(request)  # in place: a 304 keeps this response object
+    if "Cache-Control" not in response.headers:  # static files say their own
+        response.cache_control.no_store = True
+    return response
+
+
+def init_app(app: Flask) -> None:
+    build_id()  # read the files once, at start
+    app.after_request(_cache_headers)
