@@ -48,6 +48,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "set-not-found": ProblemType(404, _NOT_FOUND),
     "card-not-found": ProblemType(404, _NOT_FOUND),
     "decklist-too-large": ProblemType(413, _TOO_LARGE),
+    "batch-too-large": ProblemType(413, _TOO_LARGE),
     "line-too-long": ProblemType(413, _TOO_LARGE),
     "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
     "invalid-body": ProblemType(422, _UNPROCESSABLE),
@@ -72,10 +73,21 @@ class Problem(Exception):
         self.extensions = extensions
 
 
+def problem_document(status: int, slug: str, title: str, detail: str,
+                     **extensions: Any) -> dict[str, Any]:
+    """A problem as RFC 9457 writes it: type, title, status, detail, then its extensions."""
+    return {"type": TYPE_BASE + slug, "title": title, "status": status, "detail": detail,
+            **extensions}
+
+
+def document_of(problem: Problem) -> dict[str, Any]:
+    return problem_document(problem.kind.status, problem.slug, problem.kind.title,
+                            problem.detail, **problem.extensions)
+
+
 def problem_response(status: int, slug: str, title: str, detail: str,
                      headers: dict[str, str] | None = None, **extensions: Any) -> Response:
-    body = {"type": TYPE_BASE + slug, "title": title, "status": status, "detail": detail}
-    body.update(extensions)
+    body = problem_document(status, slug, title, detail, **extensions)
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
     for name, value in (headers or {}).items():
         response.headers[name] = value
@@ -101,8 +113,8 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def _problem(error: Problem) -> Response:
-    return problem_response(error.kind.status, error.slug, error.kind.title, error.detail,
-                            **error.extensions)
+    return Response(json.dumps(document_of(error)), status=error.kind.status,
+                    mimetype=PROBLEM_MEDIA_TYPE)
 
 
 def _database_unavailable(error: Exception) -> Response:

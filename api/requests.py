@@ -41,6 +41,16 @@ _FORMAT_LIST = r"^[^,]+(,[^,]+)*\Z"  # ids are looked up later: an unknown one i
 BODY, QUERY = "body", "query"
 # How much of each verdict to answer with (the `detail` option).
 FULL, VERDICT = "full", "verdict"
+# POST /v1/validate/batch: at most this many decks, and limits that grow with their number.
+# A deck's own limits (lines, entries) are the same as alone; a deck that needs more than
+# its share of the body is sent alone to /v1/validate.
+MAX_BATCH_DECKS = 500
+BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 4-6 KB as entries
+BATCH_WORK_PER_DECK = 600  # card lines × formats: a 60-line deck in every format
+# Of which answered line by line (`detail: full`, ~700 bytes a line and format): a 60-line
+# deck in one format, so that a batch's answer stays under ~42 KB a deck.
+BATCH_DETAIL_PER_DECK = 60
+MAX_ID = 200
 
 
 class _StringOrList(fields.Field):
@@ -102,6 +112,12 @@ class TeamBody(_Options):
                           validate=validate.Length(1, MAX_PLAYERS))
 
 
+class BatchBody(_Strict):
+    # Any item is taken: one that is not a deck is answered in its place (`_batch_item`).
+    decks = fields.List(fields.Raw(allow_none=True), required=True,
+                        validate=validate.Length(min=1))
+
+
 class ValidateQuery(_Strict):
     """POST /v1/validate with a text/plain body: everything else is in the query."""
 
@@ -131,6 +147,7 @@ class CardQuery(_Strict):
 # One instance each: building a schema deep-copies its fields (~150 µs), and load() keeps no
 # state on the instance, so threads may share them.
 VALIDATE_QUERY, VALIDATE_BODY, TEAM_BODY = ValidateQuery(), ValidateBody(), TeamBody()
+BATCH_BODY = BatchBody()
 CARD_QUERY = CardQuery()
 
 
@@ -158,6 +175,17 @@ class TeamRequest:
 
 
 @dataclass(frozen=True)
+class BatchItem:
+    """One deck of a batch: its id (None when it gave none) and its request, or the problem
+    that stopped it being read, with pointers into the whole batch body."""
+
+    position: int  # in the body's `decks`
+    id: str | None
+    request: ValidateRequest | None
+    problem: Problem | None
+
+
+@dataclass(frozen=True)
 class ResolveRequest:
     deck: Decklist
 
@@ -173,7 +201,12 @@ def validate_request() -> ValidateRequest:
                                _comma_list(product) if product is not None else None,
                                args["as_of"], args["tournament"], args["detail"], QUERY)
     _check_query()
-    loaded = load_body(VALIDATE_BODY, body.json_body())
+    return validate_body(body.json_body())
+
+
+def validate_body(sent: Any) -> ValidateRequest:
+    """A JSON validation body (alone, or one deck of a batch), read; pointers are into it."""
+    loaded = load_body(VALIDATE_BODY, sent)
     pool = loaded["pool"]
     return ValidateRequest(loaded["format"], loaded["play"],
                            body.decklist(loaded["deck"], "deck"),
@@ -205,6 +238,60 @@ def team_request() -> TeamRequest:
         for position, player in enumerate(loaded["players"])]
     return TeamRequest(loaded["format"], loaded["play"], players, loaded["product"],
                        loaded["as_of"], loaded["detail"])
+
+
+def batch_request() -> list[BatchItem]:
+    """POST /v1/validate/batch: {"decks": [{id, …a /v1/validate body}, …]}. The batch's
+    shape and size are checked as a whole; each deck is read on its own, so one bad deck
+    is a problem in its place and not the batch's."""
+    request.max_content_length = MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK  # before reading
+    if body.body_kind() != body.JSON:
+        raise Problem("unsupported-media-type",
+                      "Send a batch as application/json: {\"decks\": [{\"id\", \"deck\", …}]}.",
+                      supported=["application/json"])
+    if request.query_string:
+        first = request.query_string.split(b"&", 1)[0].split(b"=", 1)[0]
+        raise Problem("invalid-query", "A batch takes no query: each deck gives its own "
+                      "options in the body.", parameter=first.decode(errors="replace"))
+    sent = load_body(BATCH_BODY, body.json_body())["decks"]
+    size = len(request.get_data())
+    if len(sent) > MAX_BATCH_DECKS:
+        raise Problem("batch-too-large", f"A batch holds at most {MAX_BATCH_DECKS} decks; this "
+                      f"one has {len(sent)}.", pointer="/decks", limit=MAX_BATCH_DECKS)
+    if size > len(sent) * BATCH_BYTES_PER_DECK:
+        raise Problem("batch-too-large", f"A batch may take {BATCH_BYTES_PER_DECK} bytes a deck, "
+                      f"{len(sent) * BATCH_BYTES_PER_DECK} for its {len(sent)}; this one is "
+                      f"{size} bytes. Send a larger deck alone to /v1/validate.",
+                      pointer="/decks", limit=len(sent) * BATCH_BYTES_PER_DECK)
+    seen: dict[str, int] = {}
+    return [_batch_item(position, item, seen) for position, item in enumerate(sent)]
+
+
+def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
+    at = f"/decks/{position}"
+    given = sent.get("id") if isinstance(sent, dict) else None
+    deck_id = given if isinstance(given, str) and 0 < len(given) <= MAX_ID else None
+    try:
+        if not isinstance(sent, dict):
+            raise Problem("invalid-body", "Each deck of a batch is a JSON object.", pointer="")
+        if deck_id is None:
+            raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
+                          "characters, to find its answer by.", pointer="/id")
+        if deck_id in seen:
+            raise Problem("invalid-body", f"The id {deck_id!r} is deck {seen[deck_id]}'s "
+                          "already; each deck needs its own.", pointer="/id")
+        seen[deck_id] = position
+        # A batch answers the verdict alone unless a deck asks for `detail: full`.
+        options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
+        return BatchItem(position, deck_id, validate_body(options), None)
+    except Problem as problem:
+        return BatchItem(position, deck_id, None, within(problem, at))
+
+
+def within(problem: Problem, at: str) -> Problem:
+    """The same problem, found in the part of a body at `at`: its pointer made whole."""
+    extensions = {**problem.extensions, "pointer": at + problem.extensions.get("pointer", "")}
+    return Problem(problem.slug, problem.detail, **extensions)
 
 
 def resolve_request() -> ResolveRequest:

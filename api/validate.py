@@ -1,4 +1,5 @@
-"""POST /v1/validate and /v1/validate/team: is this deck (this team) legal, and why not.
+"""POST /v1/validate, /v1/validate/team and /v1/validate/batch: is this deck (this team,
+each of these decks) legal, and why not.
 
 Each handler reads the request (api.requests), asks the domain what it means and what the
 verdict is (validators.targets, validators.judging), and renders that (api.views.verdicts).
@@ -6,31 +7,35 @@ verdict is (validators.targets, validators.judging), and renders that (api.views
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint
+from sqlalchemy.exc import DBAPIError
 
 from api import requests
-from api.views.verdicts import deck_judgement_view, notice_view, team_judgement_view
+from api.problems import Problem
+from api.views.verdicts import (
+    batch_view,
+    deck_judgement_view,
+    notice_view,
+    team_judgement_view,
+)
 from catalog import store
+from catalog.index import CatalogIndex, CatalogNotLoaded
 from validators.judging import judge_deck, judge_team
-from validators.targets import Notice, TargetError, plan_deck, plan_team
+from validators.targets import DeckPlan, Notice, TargetError, plan_deck, plan_team
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
+log = logging.getLogger(__name__)
 
 
 @bp.post("/validate")
 def validate_deck() -> dict[str, Any]:
     req = requests.validate_request()
     index = store.index()
-    try:
-        plan = plan_deck(index, req.formats, req.play, req.pool is not None, req.product)
-    except TargetError as error:
-        raise requests.target_problem(error, req.sent_in) from None
-    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
-    return deck_judgement_view(index, judged, plan.many,
-                               _notices(plan.notices, req.sent_in),
-                               full=req.detail == requests.FULL)
+    return _verdict(index, req, _plan(index, req))
 
 
 @bp.post("/validate/team")
@@ -45,6 +50,82 @@ def validate_team_decks() -> dict[str, Any]:
     judged = judge_team(index, plan, req.players, req.as_of)
     return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY),
                                full=req.detail == requests.FULL)
+
+
+@bp.post("/validate/batch")
+def validate_batch() -> dict[str, Any]:
+    items = requests.batch_request()
+    index = store.index()
+    # Every deck is read and planned before any is judged, so a batch over its work limit
+    # is refused before it costs the work.
+    planned = [_planned(index, item) for item in items]
+    ready = [(item.request, plan) for item, plan in planned
+             if item.request is not None and plan is not None]
+    _within_budget(sum(_work(req, plan) for req, plan in ready),
+                   requests.BATCH_WORK_PER_DECK, len(items), "")
+    _within_budget(sum(_work(req, plan) for req, plan in ready
+                       if req.detail == requests.FULL),
+                   requests.BATCH_DETAIL_PER_DECK, len(items), " with `detail: full`")
+    return batch_view(index, [(item.id, _answer(index, item, plan)) for item, plan in planned])
+
+
+def _within_budget(work: int, per_deck: int, decks: int, kind: str) -> None:
+    """A batch's work (card lines × formats) may grow with its number of decks."""
+    allowed = per_deck * decks
+    if work > allowed:
+        raise Problem("batch-too-large", f"A batch may check {per_deck} card lines × formats "
+                      f"a deck{kind}, {allowed} for all its decks; this one asks for {work}. "
+                      "Split it, ask for fewer formats, or for the verdict alone.",
+                      pointer="/decks", limit=allowed, asked=work)
+
+
+def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
+    try:
+        return plan_deck(index, req.formats, req.play, req.pool is not None, req.product)
+    except TargetError as error:
+        raise requests.target_problem(error, req.sent_in) from None
+
+
+def _verdict(index: CatalogIndex, req: requests.ValidateRequest,
+             plan: DeckPlan) -> dict[str, Any]:
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
+    return deck_judgement_view(index, judged, plan.many, _notices(plan.notices, req.sent_in),
+                               full=req.detail == requests.FULL)
+
+
+def _planned(index: CatalogIndex,
+             item: requests.BatchItem) -> tuple[requests.BatchItem, DeckPlan | None]:
+    if item.request is None:
+        return item, None
+    try:
+        return item, _plan(index, item.request)
+    except Problem as problem:
+        return replace(item, request=None, problem=requests.within(problem, _at(item))), None
+
+
+def _work(req: requests.ValidateRequest, plan: DeckPlan) -> int:
+    lines = len(req.deck.entries) + (len(req.pool.entries) if req.pool is not None else 0)
+    return lines * len(plan.targets)
+
+
+def _answer(index: CatalogIndex, item: requests.BatchItem,
+            plan: DeckPlan | None) -> dict[str, Any] | Problem:
+    if item.request is None or plan is None:
+        assert item.problem is not None
+        return item.problem
+    try:
+        return _verdict(index, item.request, plan)
+    except (DBAPIError, CatalogNotLoaded):
+        raise  # the service's trouble, not this deck's: the batch is a 503
+    except Problem as problem:
+        return requests.within(problem, _at(item))
+    except Exception:  # one deck that breaks the code must not cost the others their answers
+        log.exception("batch deck %r failed", item.id)
+        return Problem("internal-error", "Checking this deck failed; it has been logged.")
+
+
+def _at(item: requests.BatchItem) -> str:
+    return f"/decks/{item.position}"
 
 
 def _notices(notices: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from api.problems import Problem, document_of
 from api.views import iso_date
 from api.views.lines import (
     build_resolution_view,
@@ -43,6 +44,19 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
         return {**verdicts[0], **head}
     return {"legal_in": list(judged.legal_in), "catalog": {"version": index.version},
             "counts": counts, **head, "verdicts": verdicts}
+
+
+def batch_view(index: CatalogIndex,
+               answers: list[tuple[str | None, dict[str, Any] | Problem]]) -> dict[str, Any]:
+    """POST /v1/validate/batch's answer: each deck's verdict (as /v1/validate answers it) or
+    its problem, in the order sent, under the id it gave."""
+    results = [{"id": deck_id, "status": 200, "verdict": answer}
+               if not isinstance(answer, Problem) else
+               {"id": deck_id, "status": answer.kind.status, "problem": document_of(answer)}
+               for deck_id, answer in answers]
+    failed = sum(1 for _, answer in answers if isinstance(answer, Problem))
+    return {"catalog": {"version": index.version}, "decks": len(answers),
+            "answered": len(answers) - failed, "failed": failed, "results": results}
 
 
 def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,

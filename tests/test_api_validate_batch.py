@@ -1,0 +1,153 @@
+"""POST /v1/validate/batch: many decks in one request, each answered as it would be alone.
+
+The real lists of tests/corpus (each named with its source there) go through in one batch,
+and every answer must be the one /v1/validate gives that deck alone."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api import requests as reading
+from tests.corpus import lists
+
+GOOD = "4 Pikachu BS 58\n4 Charizard BS 4\n"
+
+
+def batch(client, decks, **kwargs):
+    return client.post("/v1/validate/batch", json={"decks": decks}, **kwargs)
+
+
+def real_decks(count: int) -> list[dict]:
+    return [{"id": item.name, "format": "modified", "deck": item.body}
+            for item, _ in zip(lists(), range(count), strict=False)]
+
+
+def test_300_real_decks_are_each_answered_as_they_would_be_alone(client):
+    decks = real_decks(300)
+    assert len(decks) == 300
+    answer = batch(client, decks)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["decks"], body["answered"], body["failed"]) == (300, 300, 0)
+    assert [result["id"] for result in body["results"]] == [deck["id"] for deck in decks]
+    for deck, result in zip(decks[::15], body["results"][::15], strict=True):
+        alone = client.post("/v1/validate", json={**{k: v for k, v in deck.items() if k != "id"},
+                                                  "detail": "verdict"})
+        assert result == {"id": deck["id"], "status": 200, "verdict": alone.get_json()}
+    assert {result["verdict"]["legal"] for result in body["results"]} == {True, False}
+
+
+def test_each_deck_keeps_its_own_formats_date_and_detail(client):
+    decks = [{"id": "one", "format": "modified", "deck": GOOD},
+             {"id": "two", "format": ["unlimited", "modified"], "deck": GOOD,
+              "as_of": "2001-01-01"},
+             {"id": "full", "format": "unlimited", "deck": GOOD, "detail": "full"}]
+    results = batch(client, decks).get_json()["results"]
+    assert "cards" not in results[0]["verdict"]
+    assert [v["format"]["id"] for v in results[1]["verdict"]["verdicts"]] == ["unlimited",
+                                                                              "modified"]
+    assert {v["as_of"] for v in results[1]["verdict"]["verdicts"]} == {"2001-01-01"}
+    assert [line["card"]["id"] for line in results[2]["verdict"]["cards"]] == ["base1-58",
+                                                                               "base1-4"]
+
+
+def test_a_bad_deck_is_a_problem_in_its_place_and_the_others_are_answered(client):
+    decks = [{"id": "ok", "format": "modified", "deck": GOOD},
+             {"id": "no-format", "format": "nope", "deck": GOOD},
+             {"id": "zero", "format": "modified", "deck": [{"count": 0, "name": "Pikachu"}]},
+             {"id": "shape", "format": "modified", "deck": 7},
+             {"id": "long", "format": "modified", "deck": "4 " + "x" * 400},
+             {"id": "also-ok", "format": "unlimited", "deck": GOOD}]
+    body = batch(client, decks).get_json()
+    assert (body["answered"], body["failed"]) == (2, 4)
+    results = {result["id"]: result for result in body["results"]}
+    for deck_id, status, slug, pointer in [
+            ("no-format", 404, "unknown-format", "/decks/1/format"),
+            ("zero", 422, "invalid-entry", "/decks/2/deck/0"),
+            ("shape", 422, "invalid-body", "/decks/3/deck"),
+            ("long", 413, "line-too-long", "/decks/4")]:
+        problem = results[deck_id]["problem"]
+        assert results[deck_id]["status"] == problem["status"] == status, deck_id
+        assert problem["type"].endswith("/" + slug) and problem["pointer"] == pointer, deck_id
+    # Each problem is the one the deck would have had alone, found in the batch.
+    alone = client.post("/v1/validate", json={"format": "nope", "deck": GOOD}).get_json()
+    assert {**alone, "pointer": "/decks/1/format"} == results["no-format"]["problem"]
+    assert results["ok"]["status"] == results["also-ok"]["status"] == 200
+
+
+def test_a_deck_needs_an_object_with_its_own_id(client):
+    decks = [{"format": "modified", "deck": GOOD}, "4 Pikachu",
+             {"id": "", "deck": GOOD}, {"id": "a", "deck": GOOD}, {"id": "a", "deck": GOOD}, None]
+    results = batch(client, decks).get_json()["results"]
+    assert [(r["id"], r["status"], r.get("problem", {}).get("pointer")) for r in results] == [
+        (None, 422, "/decks/0/id"), (None, 422, "/decks/1"), (None, 422, "/decks/2/id"),
+        ("a", 200, None), ("a", 422, "/decks/4/id"), (None, 422, "/decks/5")]
+
+
+def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypatch):
+    from api import validate
+
+    judge = validate._verdict
+
+    def breaks_on_bill(index, req, plan):
+        if any(entry.text.startswith("Bill") for entry in req.deck.entries):
+            raise RuntimeError("a bug")
+        return judge(index, req, plan)
+
+    monkeypatch.setattr(validate, "_verdict", breaks_on_bill)
+    body = batch(client, [{"id": "a", "deck": GOOD}, {"id": "b", "deck": "4 Bill\n"},
+                          {"id": "c", "deck": GOOD}]).get_json()
+    assert [r["status"] for r in body["results"]] == [200, 500, 200]
+    assert body["results"][1]["problem"]["type"].endswith("/internal-error")
+
+
+@pytest.mark.parametrize("decks, pointer", [
+    ([{"id": str(n), "deck": GOOD} for n in range(reading.MAX_BATCH_DECKS + 1)], "/decks"),
+    # 3 decks of 400 lines in two formats: 2,400, over 3 × 600 card lines × formats
+    ([{"id": str(n), "format": ["modified", "unlimited"],
+       "deck": "".join(f"1 Card {n} {i}\n" for i in range(400))} for n in range(3)], "/decks"),
+    # every format for a 100-line list: 900 a deck
+    ([{"id": "all", "deck": "".join(f"1 Card {i}\n" for i in range(100))}], "/decks"),
+    # line by line, past 60 card lines × formats a deck
+    ([{"id": str(n), "format": "modified", "detail": "full",
+       "deck": "".join(f"1 Card {i}\n" for i in range(61))} for n in range(2)], "/decks"),
+])
+def test_a_batch_past_its_limits_is_refused_whole_before_any_work(client, decks, pointer):
+    answer = batch(client, decks)
+    assert answer.status_code == 413
+    problem = answer.get_json()
+    assert problem["type"].endswith("/batch-too-large") and problem["pointer"] == pointer
+
+
+def test_the_body_may_grow_with_the_number_of_decks(client):
+    padded = "4 Pikachu BS 58\n" + "# note\n" * 2400  # ~19 KB: over one deck's share
+    assert batch(client, [{"id": "a", "deck": padded}]).status_code == 413
+    assert batch(client, [{"id": "a", "deck": padded},
+                          {"id": "b", "deck": GOOD}]).status_code == 200
+    huge = {"decks": [{"id": "a", "deck": "x" * (9 * 1024 * 1024)}]}
+    too_big = client.post("/v1/validate/batch", data=json.dumps(huge),
+                          content_type="application/json")
+    assert too_big.status_code == 413
+
+
+@pytest.mark.parametrize("kwargs, status, slug", [
+    ({"data": GOOD, "content_type": "text/plain"}, 415, "unsupported-media-type"),
+    ({"data": "{", "content_type": "application/json"}, 400, "malformed-json"),
+    ({"json": {"decks": []}}, 422, "invalid-body"),
+    ({"json": {"decks": "x"}}, 422, "invalid-body"),
+    ({"json": {"decks": [{"id": "a", "deck": GOOD}], "format": "modified"}}, 422,
+     "invalid-body"),
+    ({"json": [{"id": "a", "deck": GOOD}]}, 422, "invalid-body"),
+])
+def test_a_batch_of_the_wrong_shape_is_a_problem(client, kwargs, status, slug):
+    answer = client.post("/v1/validate/batch", **kwargs)
+    assert answer.status_code == status
+    assert answer.get_json()["type"].endswith("/" + slug)
+
+
+def test_a_batch_takes_no_query(client):
+    answer = client.post("/v1/validate/batch?format=modified",
+                         json={"decks": [{"id": "a", "deck": GOOD}]})
+    assert answer.status_code == 400 and answer.get_json()["parameter"] == "format"
