@@ -90,17 +90,22 @@ def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
 class FlakyProxy:
     """A real HTTP front for `target` that answers `status` to the first `failures` requests.
 
-    It records each request's User-Agent, so tests see what a client sent and how often.
+    It records each request's User-Agent and path, so tests see what a client sent and how
+    often. Paths in `missing` are answered 404, as by a service that does not have them.
     """
 
-    def __init__(self, target: str, failures: int, status: int = 503) -> None:
+    def __init__(self, target: str, failures: int, status: int = 503,
+                 missing: tuple[str, ...] = ()) -> None:
         self.target, self.failures, self.status = target, failures, status
+        self.missing = missing
         self.user_agents: list[str] = []
+        self.paths: list[str] = []
         self._lock = threading.Lock()
 
-    def _should_fail(self, user_agent: str) -> bool:
+    def _should_fail(self, user_agent: str, path: str) -> bool:
         with self._lock:
             self.user_agents.append(user_agent)
+            self.paths.append(path)
             return len(self.user_agents) <= self.failures
 
     def handler(self) -> type[BaseHTTPRequestHandler]:
@@ -117,12 +122,18 @@ class FlakyProxy:
                 self._answer(self.rfile.read(int(self.headers.get("Content-Length", 0))))
 
             def _answer(self, body: bytes | None) -> None:
-                if proxy._should_fail(self.headers.get("User-Agent", "")):
+                if proxy._should_fail(self.headers.get("User-Agent", ""), self.path):
                     self.send_response(proxy.status)
                     self.send_header("Retry-After", "0")
                     self.send_header("Content-Type", "application/problem+json")
                     self.end_headers()
                     self.wfile.write(b'{"status": %d, "detail": "try again"}' % proxy.status)
+                    return
+                if self.path in proxy.missing:
+                    self.send_response(404)
+                    self.send_header("Content-Type", "application/problem+json")
+                    self.end_headers()
+                    self.wfile.write(b'{"status": 404, "detail": "no such path"}')
                     return
                 upstream = requests.request(
                     self.command, proxy.target + self.path, data=body, timeout=30,

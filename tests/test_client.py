@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES
+from tests.corpus import lists
 from tests.servers import FlakyProxy, gunicorn, serve, silent_server
 
 pytestmark = pytest.mark.full_catalog
@@ -209,10 +210,38 @@ def test_429_and_503_are_retried_with_backoff(server, decks, status):
         done = run(decks, "check", "illegal.txt", "legal.txt", "-f", "modified", "--url", base)
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines()[:3] == ILLEGAL_REPORT
-    # GET /v1/formats twice refused, then it, then one POST per file.
-    assert len(proxy.user_agents) == 5
+    # GET /v1/formats twice refused, then it, then one batch for both files.
+    assert proxy.paths == ["/v1/formats"] * 3 + ["/v1/validate/batch"]
     assert all(agent.startswith("deckjudge-cli/0.1.0 python-requests/")
                for agent in proxy.user_agents)
+
+
+def test_many_files_go_in_batches_and_report_as_checked_one_by_one(server, tmp_path,
+                                                                    full_db_url):
+    # 150 real lists of the corpus (each named with its source in tests/corpus), as files.
+    for position, item in zip(range(150), lists(), strict=False):
+        text = item.body if isinstance(item.body, str) else json.dumps(item.body)
+        suffix = ".txt" if isinstance(item.body, str) else ".json"
+        (tmp_path / f"deck{position:03}{suffix}").write_text(text, encoding="utf-8")
+    files = sorted(path.name for path in tmp_path.iterdir())
+    proxy = FlakyProxy(server, failures=0)
+    with serve(proxy.handler()) as base:
+        batched = run(tmp_path, "check", *files, "-f", "unlimited", "--url", base,
+                      "--output", "json")
+    assert proxy.paths == ["/v1/formats"] + ["/v1/validate/batch"] * 2  # 100 + 50
+    local = run(tmp_path, "check", *files, "-f", "unlimited", "--output", "json",
+                database=full_db_url)
+    assert batched.returncode == local.returncode and batched.returncode in (0, 1)
+    assert json.loads(batched.stdout) == json.loads(local.stdout)
+    assert len(json.loads(batched.stdout)["files"]) == 150
+
+
+def test_a_service_without_batches_is_asked_file_by_file(server, decks):
+    proxy = FlakyProxy(server, failures=0, missing=("/v1/validate/batch",))
+    with serve(proxy.handler()) as base:
+        done = run(decks, "check", "illegal.txt", "legal.txt", "-f", "modified", "--url", base)
+    assert done.returncode == 1 and done.stdout.splitlines()[:3] == ILLEGAL_REPORT
+    assert proxy.paths == ["/v1/formats", "/v1/validate/batch"] + ["/v1/validate"] * 2
 
 
 def test_a_service_that_stays_unavailable_is_a_clear_error(server, decks):
