@@ -45,12 +45,16 @@ from catalog import store  # noqa: E402
 LUA = """
 local bodies = {%(bodies)s}
 local method, path, ctype, pause = %(method)s, %(path)s, %(ctype)s, %(pause)d
+local encoding = %(encoding)s
 local n = 0
 request = function()
   n = n + 1
   local body = bodies[(n %% #bodies) + 1]
-  if body == "" then return wrk.format(method, path) end
-  return wrk.format(method, path, {["Content-Type"] = ctype}, body)
+  local headers = {}
+  if encoding ~= "" then headers["Accept-Encoding"] = encoding end
+  if body == "" then return wrk.format(method, path, headers) end
+  headers["Content-Type"] = ctype
+  return wrk.format(method, path, headers, body)
 end
 if pause > 0 then delay = function() return pause end end
 """
@@ -63,6 +67,12 @@ class Scenario:
     path: str
     bodies: list[str]
     ctype: str = "text/plain"
+    encoding: str = ""  # Accept-Encoding; wrk sends none otherwise
+    decks: int = 1  # decks a request checks (a batch's are many)
+
+
+BATCH = 100  # decks a batch request holds (what `deckjudge check` sends)
+ENCODINGS = ("gzip", "br", "zstd")
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,8 @@ def run_wrk(base: str, scenario: Scenario, connections: int, seconds: float,
             pause_ms: int = 0) -> Result:
     script = LUA % {"bodies": ", ".join(lua(body) for body in scenario.bodies),
                     "method": lua(scenario.method), "path": lua(scenario.path),
-                    "ctype": lua(scenario.ctype), "pause": pause_ms}
+                    "ctype": lua(scenario.ctype), "pause": pause_ms,
+                    "encoding": lua(scenario.encoding)}
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
         handle.write(script)
     try:
@@ -141,10 +152,19 @@ def scenarios() -> list[Scenario]:
     with app.app_context():
         decks = modified_decks(store.index())
     as_json = [json.dumps({"format": "modified", "deck": deck.entries}) for deck in decks]
+    texts = [deck.text for deck in decks]
+    batch = json.dumps({"decks": [{"id": str(n), "format": "modified", "deck": texts[n % 10]}
+                                  for n in range(BATCH)]})
     return [
         Scenario("GET /healthz", "GET", "/healthz", [""]),
         Scenario(f"validate text, {len(decks)} modified decks", "POST",
-                 "/v1/validate?format=modified", [deck.text for deck in decks]),
+                 "/v1/validate?format=modified", texts),
+        *[Scenario(f"  the same, {encoding}", "POST", "/v1/validate?format=modified", texts,
+                   encoding=encoding) for encoding in ENCODINGS],
+        Scenario("  the same, verdict only", "POST",
+                 "/v1/validate?format=modified&detail=verdict", texts),
+        Scenario(f"batch of {BATCH} (verdicts)", "POST", "/v1/validate/batch", [batch],
+                 "application/json", decks=BATCH),
         Scenario(f"validate JSON, {len(decks)} modified decks", "POST", "/v1/validate",
                  as_json, "application/json"),
         Scenario("validate format=all, one deck", "POST", "/v1/validate?format=all",
@@ -168,8 +188,12 @@ def main() -> None:
         server, base = start_gunicorn(pidfile)
         try:
             run_wrk(base, plan[1], 32, 2)  # warm up: a running worker has read these lines
+            answer_bytes(base, plan)
             peaks = measure(base, plan, concurrencies, args.seconds)
             ratio(base, plan[0], plan[1], args.seconds, children(int(pidfile.read_text())))
+            verdicts = next(s for s in plan if s.path.endswith("detail=verdict"))
+            decks_per_second(base, verdicts, next(s for s in plan if s.decks > 1),
+                             args.seconds)
             peak_rss = ", ".join(f"{mib:.0f} MiB" for mib in peak_rss_mib(pidfile))
             print(f"peak RSS per worker: {peak_rss}")
         finally:
@@ -177,6 +201,23 @@ def main() -> None:
             server.wait(60)
     healthz, text = peaks[plan[0].label], peaks[plan[1].label]
     print(f"validate text / healthz throughput (peaks of the table): {text / healthz:.0%}")
+
+
+def answer_bytes(base: str, plan: list[Scenario]) -> None:
+    """What each kind of request's answer weighs on the wire, on average over its bodies."""
+    print("bytes an answer (on the wire, mean over the scenario's bodies):")
+    for scenario in plan:
+        sizes = []
+        for body in scenario.bodies:
+            headers = {"Accept-Encoding": scenario.encoding or "identity"}
+            if body:
+                headers["Content-Type"] = scenario.ctype
+            answer = requests.request(scenario.method, base + scenario.path, data=body.encode(),
+                                      headers=headers, timeout=60, stream=True)
+            sizes.append(len(answer.raw.read(decode_content=False)))
+        mean = statistics.mean(sizes)
+        print(f"  {scenario.label:<38} {mean:>10,.0f} B"
+              + (f"  ({mean / scenario.decks:,.0f} B a deck)" if scenario.decks > 1 else ""))
 
 
 def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float, workers: list[str],
@@ -222,19 +263,34 @@ def _cpu(workers: list[str]) -> tuple[float, float, float]:
     return user, system, finished.ru_utime + finished.ru_stime
 
 
+def decks_per_second(base: str, single: Scenario, batch: Scenario, seconds: float,
+                     connections: int = 32, rounds: int = 3) -> None:
+    """Single requests and batches in turn, both answering the verdict alone: how many
+    decks a second each way checks."""
+    runs: dict[str, list[float]] = {single.label: [], batch.label: []}
+    for _ in range(rounds):
+        for scenario in (single, batch):
+            runs[scenario.label].append(
+                run_wrk(base, scenario, connections, seconds).rps * scenario.decks)
+    medians = {label: statistics.median(found) for label, found in runs.items()}
+    print(f"decks a second at {connections} connections, {rounds} runs in turn (medians): "
+          f"single requests (verdict only) {medians[single.label]:,.0f}, batches of {batch.decks} "
+          f"{medians[batch.label]:,.0f} ({medians[batch.label] / medians[single.label]:.1f}×)")
+
+
 def measure(base: str, plan: list[Scenario], concurrencies: list[int],
             seconds: float) -> dict[str, float]:
     print(f"gunicorn at {base}, {os.cpu_count()} cores; wrk {seconds:.0f} s a run")
-    print(f"{'scenario':<40} {'conns':>5} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'non-2xx':>8} {'errors':>7}")
+    print(f"{'scenario':<40} {'conns':>5} {'req/s':>9} {'decks/s':>8} {'p50 ms':>8} "
+          f"{'p99 ms':>8} {'non-2xx':>8} {'errors':>7}")
     peaks: dict[str, float] = {}
     for scenario in plan:
         for connections in concurrencies:
             result = run_wrk(base, scenario, connections, seconds)
             peaks[scenario.label] = max(peaks.get(scenario.label, 0), result.rps)
             print(f"{scenario.label:<40} {connections:>5} {result.rps:>9.0f} "
-                  f"{result.p50_ms:>8.2f} {result.p99_ms:>8.2f} {result.non_2xx:>8} "
-                  f"{result.errors:>7}")
+                  f"{result.rps * scenario.decks:>8.0f} {result.p50_ms:>8.2f} "
+                  f"{result.p99_ms:>8.2f} {result.non_2xx:>8} {result.errors:>7}")
     text = plan[1]
     half = peaks[text.label] / 2
     connections = 16
