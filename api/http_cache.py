@@ -8,7 +8,11 @@ that revalidates never keeps an answer from another catalog; one that does not m
 it for up to max-age (docs/deploy.md says how to choose it).
 
 Every other answer (a verdict, a resolution, a problem, a probe) is `no-store`: verdicts
-hold a client's deck, and nothing but the client should keep them.
+hold a client's deck, and nothing but the client should keep them. A request may opt in
+where a view is `shareable_on_request`: with `cache=public` in its query (checked by the
+view's query schema) its answer is `public, max-age=CACHE_MAX_AGE` too. A verdict depends
+on nothing but the request, the catalog and the build, so a cache that keys on the whole
+request (a reverse proxy caching POSTs by body) may serve it again.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from catalog import store
 
 View = TypeVar("View", bound=Callable[..., object])
 _MARK = "catalog_resource"
+_SHAREABLE = "shareable_on_request"
 _ROOT = Path(__file__).resolve().parent.parent
 # What a catalog answer is made by besides the catalog: the code and data files of these
 # packages, and the contract.
@@ -34,6 +39,12 @@ _BUILD_SOURCES = ("api", "catalog", "decklist", "validators")
 def catalog_resource(view: View) -> View:
     """Mark a GET view whose answer depends only on the catalog, the formats and the build."""
     setattr(view, _MARK, True)
+    return view
+
+
+def shareable_on_request(view: View) -> View:
+    """Mark a view whose answer the request may let shared caches keep (`cache=public`)."""
+    setattr(view, _SHAREABLE, True)
     return view
 
 
@@ -57,21 +68,27 @@ def catalog_etag(catalog_version: str) -> str:
     return hashlib.sha256(f"{build_id()}\0{catalog_version}".encode()).hexdigest()[:32]
 
 
-def _is_catalog_resource() -> bool:
+def _marked(mark: str) -> bool:
     view = current_app.view_functions.get(request.endpoint or "")
-    return getattr(view, _MARK, False)
+    return getattr(view, mark, False)
 
 
 def _cache_headers(response: Response) -> Response:
-    if (request.method in ("GET", "HEAD") and response.status_code == 200
-            and _is_catalog_resource()):
+    if response.status_code == 200 and request.method in ("GET", "HEAD") and _marked(_MARK):
         response.set_etag(catalog_etag(store.index().version))
-        response.cache_control.public = True
-        response.cache_control.max_age = current_app.config["CACHE_MAX_AGE"]
+        _public(response)
         response.make_conditional(request)  # in place: a 304 keeps this response object
-    if "Cache-Control" not in response.headers:  # static files say their own
+    elif (response.status_code == 200 and _marked(_SHAREABLE)
+            and request.args.get("cache") == "public"):
+        _public(response)
+    elif "Cache-Control" not in response.headers:  # static files say their own
         response.cache_control.no_store = True
     return response
+
+
+def _public(response: Response) -> None:
+    response.cache_control.public = True
+    response.cache_control.max_age = current_app.config["CACHE_MAX_AGE"]
 
 
 def init_app(app: Flask) -> None:

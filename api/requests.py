@@ -41,6 +41,8 @@ _FORMAT_LIST = r"^[^,]+(,[^,]+)*\Z"  # ids are looked up later: an unknown one i
 BODY, QUERY = "body", "query"
 # How much of each verdict to answer with (the `detail` option).
 FULL, VERDICT = "full", "verdict"
+# Who may keep a verdict (the `cache` option): nobody but the client, or any cache.
+NO_STORE, PUBLIC = "no-store", "public"
 # POST /v1/validate/batch: at most this many decks, and limits that grow with their number.
 # A deck's own limits (lines, entries) are the same as alone; a deck that needs more than
 # its share of the body is sent alone to /v1/validate.
@@ -130,6 +132,8 @@ class ValidateQuery(_Strict):
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
     tournament = fields.Boolean(load_default=False)
     detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+    # Read by api.http_cache: `public` lets shared caches keep this answer (JSON bodies too).
+    cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
 
 
 class CardQuery(_Strict):

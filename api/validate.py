@@ -15,6 +15,7 @@ from flask import Blueprint
 from sqlalchemy.exc import DBAPIError
 
 from api import requests
+from api.http_cache import shareable_on_request
 from api.problems import Problem
 from api.views.verdicts import (
     batch_view,
@@ -32,6 +33,7 @@ log = logging.getLogger(__name__)
 
 
 @bp.post("/validate")
+@shareable_on_request
 def validate_deck() -> dict[str, Any]:
     req = requests.validate_request()
     index = store.index()

@@ -132,3 +132,23 @@ def test_small_answers_are_not_compressed(client):
                                headers={"Accept-Encoding": "gzip"})):
         assert answer.status_code == 200 and len(answer.data) < 1400
         assert "Content-Encoding" not in answer.headers
+
+
+@pytest.mark.parametrize("send", [
+    lambda c, q: c.post(f"/v1/validate?format=modified{q}", data=DECK.encode(),
+                        content_type="text/plain"),
+    lambda c, q: c.post(f"/v1/validate?{q.lstrip('&')}", json={"format": "modified",
+                                                               "deck": DECK}),
+], ids=["text", "json"])
+def test_a_verdict_may_be_shared_when_the_request_opts_in(client, send):
+    assert send(client, "&cache=public").headers["Cache-Control"] == "public, max-age=300"
+    assert send(client, "&cache=no-store").headers["Cache-Control"] == "no-store"
+    refused = send(client, "&cache=forever")
+    assert refused.status_code == 400 and refused.get_json()["parameter"] == "cache"
+    assert refused.headers["Cache-Control"] == "no-store"
+
+
+def test_only_a_verdict_may_opt_in(client):
+    resolved = client.post("/v1/resolve?cache=public", data=DECK.encode(),
+                           content_type="text/plain")
+    assert resolved.status_code == 200 and resolved.headers["Cache-Control"] == "no-store"
