@@ -11,7 +11,7 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install postgresql wrk run import test contract-fuzz lint bench clean
+.PHONY: install postgresql browser wrk run import test contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -27,13 +27,19 @@ postgresql:
 	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "$$DECKJUDGE_PG_BIN" ]; \
 	then $(call apt_install,postgresql); fi
 
+# The browser tests drive Debian's Chromium through its ChromeDriver (Selenium downloads
+# nothing); on Debian without them, install the packages.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; \
+	then $(call apt_install,chromium chromium-driver); fi
+
 import: install
 	$(BIN)/flask --app app catalog import
 
 run: import
 	$(BIN)/gunicorn -c gunicorn_conf.py 'app:create_app()'
 
-test: install postgresql
+test: install postgresql browser
 	$(BIN)/python -m pytest
 
 # The contract fuzz of the suite, longer and with a fresh seed each time.
