@@ -9,8 +9,10 @@ wants only their own sites lists them in CORS_ORIGINS.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import cast
 
-from flask import Flask
+from flask import Flask, Response, request
 from flask_cors import CORS
 
 from api.request_ids import HEADER as REQUEST_ID
@@ -43,6 +45,15 @@ def init_app(app: Flask) -> None:
     # With any origin allowed the answer says `*` rather than echoing the caller's origin,
     # so one cached answer serves every site (no `Vary: Origin`).
     CORS(app, resources={r"/v1/.*": {}, r"/openapi\.yaml": {}}, origins=allowed,
-         send_wildcard=allowed == "*", methods=["GET", "HEAD", "POST"],
+         send_wildcard=allowed == "*", always_send=False, methods=["GET", "HEAD", "POST"],
          allow_headers=ALLOWED, expose_headers=EXPOSED, max_age=PREFLIGHT_MAX_AGE,
          supports_credentials=False, vary_header=True)
+    # A request with no Origin is no browser's cross-origin call, and flask-cors (with
+    # always_send=False) adds nothing to its answer; it still matched every answer's path
+    # against its resources, ~15 µs a request (a third of healthz's cost in process).
+    everyone = cast(Callable[[Response], Response], app.after_request_funcs[None].pop())
+
+    def cross_origin_only(response: Response) -> Response:
+        return everyone(response) if "Origin" in request.headers else response
+
+    app.after_request(cross_origin_only)

@@ -64,6 +64,13 @@ def test_catalog_gets_and_the_contract_are_readable_cross_origin(client):
         assert answer.headers["Access-Control-Allow-Origin"] == "*", path
 
 
+def test_a_call_with_no_origin_is_no_browsers_and_gets_no_cors_headers(client):
+    answer = client.post("/v1/validate?format=modified", data=DECK.encode(),
+                         content_type="text/plain")
+    assert answer.status_code == 200
+    assert not [name for name in answer.headers.keys() if name.startswith("Access-Control")]
+
+
 def test_the_probes_are_not_part_of_the_cross_origin_api(client):
     answer = client.get("/healthz", headers={"Origin": PAGE})
     assert answer.status_code == 200

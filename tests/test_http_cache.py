@@ -136,6 +136,8 @@ def test_small_answers_are_not_compressed(client):
                                headers={"Accept-Encoding": "gzip"})):
         assert answer.status_code == 200 and len(answer.data) < 1400
         assert "Content-Encoding" not in answer.headers
+        # Never compressed, whatever the client accepts: it does not vary by Accept-Encoding.
+        assert "Vary" not in answer.headers
 
 
 @pytest.mark.parametrize("send", [
