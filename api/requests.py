@@ -10,6 +10,7 @@ wrote it, a JSON pointer or a query parameter.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -136,13 +137,23 @@ class ValidateQuery(_Strict):
     cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
 
 
+def _plain(most: int) -> list[validate.Validator]:
+    """Text to search for: 1..`most` characters and no control characters (PostgreSQL
+    refuses a NUL in text, and SQLite's LIKE stops at one and matched every card)."""
+    return [validate.Length(1, most),
+            validate.Regexp(_NO_CONTROL, error="Control characters are not searchable text.")]
+
+
+_NO_CONTROL = re.compile(r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*\Z")
+
+
 class CardQuery(_Strict):
     """GET /v1/cards arguments."""
 
-    name = fields.String(validate=validate.Length(1, MAX_TEXT))
-    set = fields.String(validate=validate.Length(1, 40))
-    number = fields.String(validate=validate.Length(1, 20))
-    q = fields.String(validate=validate.Length(1, MAX_TEXT))
+    name = fields.String(validate=_plain(MAX_TEXT))
+    set = fields.String(validate=_plain(40))
+    number = fields.String(validate=_plain(20))
+    q = fields.String(validate=_plain(MAX_TEXT))
     supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
     page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
     per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))

@@ -40,6 +40,8 @@ def list_sets(session: Session) -> list[Set]:
 
 
 def get_set(session: Session, set_id: str) -> Set | None:
+    if "\x00" in set_id:
+        return None  # no id holds one, and PostgreSQL refuses it in text
     return session.scalars(
         select(Set).options(selectinload(Set.codes)).where(Set.id == set_id)
     ).first()
@@ -77,6 +79,8 @@ def search_cards(session: Session, filters: CardFilters, offset: int, limit: int
 
 
 def get_card(session: Session, card_id: str) -> Card | None:
+    if "\x00" in card_id:
+        return None  # no id holds one, and PostgreSQL refuses it in text
     return session.scalars(
         select(Card).options(selectinload(Card.set)).where(Card.id == card_id)
     ).first()

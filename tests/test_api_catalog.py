@@ -61,7 +61,10 @@ def test_results_are_in_collector_number_order(client):
 
 
 @pytest.mark.parametrize("query", ["bogus=1", "page=0", "per_page=1000", "page=abc",
-                                   "supertype=Wizard", "name=" + "x" * 201, "name=a&name=b"])
+                                   "supertype=Wizard", "name=" + "x" * 201, "name=a&name=b",
+                                   # a NUL matched every card on SQLite, and was a 503
+                                   # (the database's refusal) on PostgreSQL
+                                   "q=%00Charizard", "name=Char%01izard", "number=4%7F"])
 def test_bad_queries_are_400_problems(client, query):
     response = client.get(f"/v1/cards?{query}")
     assert response.status_code == 400
@@ -123,3 +126,12 @@ def test_spec_is_served(client):
     response = client.get("/openapi.yaml")
     assert response.status_code == 200
     assert response.get_data(as_text=True).startswith("openapi: 3.1")
+
+
+@pytest.mark.parametrize("path", ["/v1/cards/base1%004", "/v1/sets/base%001",
+                                  "/v1/cards/base1-4%01"])
+def test_an_id_with_a_control_character_is_not_found(client, path):
+    # PostgreSQL refuses a NUL in text: that must not read as the database being down.
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.get_json()["type"].endswith(("/card-not-found", "/set-not-found"))
