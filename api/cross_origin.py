@@ -54,6 +54,6 @@ def init_app(app: Flask) -> None:
     everyone = cast(Callable[[Response], Response], app.after_request_funcs[None].pop())
 
     def cross_origin_only(response: Response) -> Response:
-        return everyone(response) if "Origin" in request.headers else response
+        return everyone(response) if "HTTP_ORIGIN" in request.environ else response
 
     app.after_request(cross_origin_only)
