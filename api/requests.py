@@ -10,7 +10,6 @@ wrote it, a JSON pointer or a query parameter.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +21,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from api import body
 from api.problems import Problem
 from catalog.caches import ProcessCache
-from decklist.model import Decklist
+from decklist.model import CONTROL_CHARACTERS, Decklist
 from validators.formats import ORDER, PLAYS
 from validators.judging import Seat
 from validators.targets import (
@@ -137,14 +136,16 @@ class ValidateQuery(_Strict):
     cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
 
 
-def _plain(most: int) -> list[validate.Validator]:
+def _plain(most: int) -> list[Any]:
     """Text to search for: 1..`most` characters and no control characters (PostgreSQL
     refuses a NUL in text, and SQLite's LIKE stops at one and matched every card)."""
-    return [validate.Length(1, most),
-            validate.Regexp(_NO_CONTROL, error="Control characters are not searchable text.")]
+    return [validate.Length(1, most), _no_control_characters]
 
 
-_NO_CONTROL = re.compile(r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*\Z")
+def _no_control_characters(value: str) -> None:
+    # The characters a decklist may not hold either (decklist.model).
+    if CONTROL_CHARACTERS.search(value):
+        raise ValidationError("Control characters are not searchable text.")
 
 
 class CardQuery(_Strict):
@@ -287,7 +288,6 @@ def batch_request() -> list[BatchItem]:
 
 
 def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
-    at = f"/decks/{position}"
     given = sent.get("id") if isinstance(sent, dict) else None
     deck_id = given if isinstance(given, str) and 0 < len(given) <= MAX_ID else None
     try:
@@ -304,13 +304,13 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
         options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
         return BatchItem(position, deck_id, validate_body(options), None)
     except Problem as problem:
-        return BatchItem(position, deck_id, None, within(problem, at))
+        return BatchItem(position, deck_id, None, in_deck(problem, position))
 
 
-def within(problem: Problem, at: str) -> Problem:
-    """The same problem, found in the part of a body at `at`: its pointer made whole."""
-    extensions = {**problem.extensions, "pointer": at + problem.extensions.get("pointer", "")}
-    return Problem(problem.slug, problem.detail, **extensions)
+def in_deck(problem: Problem, position: int) -> Problem:
+    """A problem of one deck of a batch, as the batch has it: its pointer made whole."""
+    at = f"/decks/{position}{problem.extensions.get('pointer', '')}"
+    return Problem(problem.slug, problem.detail, **{**problem.extensions, "pointer": at})
 
 
 def resolve_request() -> ResolveRequest:

@@ -102,7 +102,8 @@ def _planned(index: CatalogIndex,
     try:
         return item, _plan(index, item.request)
     except Problem as problem:
-        return replace(item, request=None, problem=requests.within(problem, _at(item))), None
+        failed = requests.in_deck(problem, item.position)
+        return replace(item, request=None, problem=failed), None
 
 
 def _work(req: requests.ValidateRequest, plan: DeckPlan) -> int:
@@ -120,14 +121,10 @@ def _answer(index: CatalogIndex, item: requests.BatchItem,
     except (DBAPIError, CatalogNotLoaded):
         raise  # the service's trouble, not this deck's: the batch is a 503
     except Problem as problem:
-        return requests.within(problem, _at(item))
+        return requests.in_deck(problem, item.position)
     except Exception:  # one deck that breaks the code must not cost the others their answers
         log.exception("batch deck %r failed", item.id)
         return Problem("internal-error", "Checking this deck failed; it has been logged.")
-
-
-def _at(item: requests.BatchItem) -> str:
-    return f"/decks/{item.position}"
 
 
 def _notices(notices: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:

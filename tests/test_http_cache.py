@@ -12,6 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.http_cache import catalog_etag
+from catalog.importer import import_catalog
 from tests.test_index_refresh import rename_card, serving
 
 try:  # the standard library's from Python 3.14
@@ -80,8 +81,6 @@ def test_a_reimport_changes_the_etag_and_the_old_one_gets_the_new_answer(empty_d
     before = client.get("/v1/cards/base1-4")
     assert before.get_json()["name"] == "Charizard"
     rename_card(mini_dir, "base1-4", "Blaziken")
-    from catalog.importer import import_catalog
-
     import_catalog(engine, str(mini_dir))
     after = client.get("/v1/cards/base1-4", headers={"If-None-Match": before.headers["ETag"]})
     assert after.status_code == 200 and after.get_json()["name"] == "Blaziken"
