@@ -190,10 +190,11 @@ def main() -> None:
             run_wrk(base, plan[1], 32, 2)  # warm up: a running worker has read these lines
             answer_bytes(base, plan)
             peaks = measure(base, plan, concurrencies, args.seconds)
-            ratio(base, plan[0], plan[1], args.seconds, children(int(pidfile.read_text())))
+            workers = children(int(pidfile.read_text()))
+            ratio(base, plan[0], plan[1], args.seconds, workers)
             verdicts = next(s for s in plan if s.path.endswith("detail=verdict"))
             decks_per_second(base, verdicts, next(s for s in plan if s.decks > 1),
-                             args.seconds)
+                             args.seconds, workers)
             peak_rss = ", ".join(f"{mib:.0f} MiB" for mib in peak_rss_mib(pidfile))
             print(f"peak RSS per worker: {peak_rss}")
         finally:
@@ -220,34 +221,47 @@ def answer_bytes(base: str, plan: list[Scenario]) -> None:
               + (f"  ({mean / scenario.decks:,.0f} B a deck)" if scenario.decks > 1 else ""))
 
 
-def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float, workers: list[str],
-          connections: int = 32, rounds: int = 3) -> None:
-    """healthz and validate (text) in turn, so both meet the same moments of a shared
-    machine; the ratio of their medians. Each run also counts the CPU time the workers and
-    wrk spent a request: throughput swings with the neighbours, CPU time a request much less,
-    and it shows where validate's extra cost lies."""
-    runs: dict[str, list[float]] = {healthz.label: [], text.label: []}
-    costs: dict[str, list[tuple[float, float, float]]] = {healthz.label: [], text.label: []}
+@dataclass(frozen=True)
+class Run:
+    result: Result
+    cpu_us: tuple[float, float, float]  # a request's: workers user, workers system, wrk
+
+
+def in_turn(base: str, scenarios: tuple[Scenario, ...], seconds: float, workers: list[str],
+            connections: int = 32, rounds: int = 3) -> dict[str, list[Run]]:
+    """Each scenario run in turn with the others, `rounds` times, so all meet the same
+    moments of a shared machine; with the CPU time a request cost the workers and wrk."""
+    runs: dict[str, list[Run]] = {scenario.label: [] for scenario in scenarios}
     for _ in range(rounds):
-        for scenario in (healthz, text):
+        for scenario in scenarios:
             before = _cpu(workers)
             result = run_wrk(base, scenario, connections, seconds)
             spent = [after - start for after, start in zip(_cpu(workers), before, strict=True)]
             requests_done = result.rps * max(int(seconds), 1)
-            runs[scenario.label].append(result.rps)
-            costs[scenario.label].append(tuple(part / requests_done * 1e6 for part in spent))
-    medians = {label: statistics.median(found) for label, found in runs.items()}
+            user, system, client = (part / requests_done * 1e6 for part in spent)
+            runs[scenario.label].append(Run(result, (user, system, client)))
+    return runs
+
+
+def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float, workers: list[str],
+          connections: int = 32, rounds: int = 3) -> None:
+    """healthz and validate (text) in turn; the ratio of their medians. CPU time a request
+    swings with the neighbours much less than throughput, and it shows where validate's
+    extra cost lies."""
+    runs = in_turn(base, (healthz, text), seconds, workers, connections, rounds)
+    medians = {label: statistics.median(run.result.rps for run in found)
+               for label, found in runs.items()}
     for label, found in runs.items():
-        shown = ", ".join(f"{rps:.0f}" for rps in found)
-        user, system, client = (statistics.median(run[part] for run in costs[label])
+        shown = ", ".join(f"{run.result.rps:.0f}" for run in found)
+        user, system, client = (statistics.median(run.cpu_us[part] for run in found)
                                 for part in range(3))
         print(f"{label} at {connections} connections, {rounds} runs in turn: {shown} req/s "
               f"(median {medians[label]:.0f}); CPU a request: workers {user:.0f} µs user + "
               f"{system:.0f} µs system, wrk {client:.0f} µs")
     print(f"validate text / healthz throughput (medians of runs in turn): "
           f"{medians[text.label] / medians[healthz.label]:.0%}")
-    per_request = {label: statistics.median(sum(run) for run in found)
-                   for label, found in costs.items()}
+    per_request = {label: statistics.median(sum(run.cpu_us) for run in found)
+                   for label, found in runs.items()}
     print(f"healthz / validate text CPU a request (medians, workers and wrk): "
           f"{per_request[healthz.label] / per_request[text.label]:.0%}")
 
@@ -264,15 +278,13 @@ def _cpu(workers: list[str]) -> tuple[float, float, float]:
 
 
 def decks_per_second(base: str, single: Scenario, batch: Scenario, seconds: float,
-                     connections: int = 32, rounds: int = 3) -> None:
+                     workers: list[str], connections: int = 32, rounds: int = 3) -> None:
     """Single requests and batches in turn, both answering the verdict alone: how many
     decks a second each way checks."""
-    runs: dict[str, list[float]] = {single.label: [], batch.label: []}
-    for _ in range(rounds):
-        for scenario in (single, batch):
-            runs[scenario.label].append(
-                run_wrk(base, scenario, connections, seconds).rps * scenario.decks)
-    medians = {label: statistics.median(found) for label, found in runs.items()}
+    runs = in_turn(base, (single, batch), seconds, workers, connections, rounds)
+    medians = {scenario.label: statistics.median(run.result.rps * scenario.decks
+                                                 for run in runs[scenario.label])
+               for scenario in (single, batch)}
     print(f"decks a second at {connections} connections, {rounds} runs in turn (medians): "
           f"single requests (verdict only) {medians[single.label]:,.0f}, batches of {batch.decks} "
           f"{medians[batch.label]:,.0f} ({medians[batch.label] / medians[single.label]:.1f}×)")
