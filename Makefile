@@ -11,7 +11,7 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install postgresql browser wrk run import test contract-fuzz lint bench clean
+.PHONY: install postgresql browser nginx wrk run production import test contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -33,13 +33,22 @@ browser:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; \
 	then $(call apt_install,chromium chromium-driver); fi
 
+# The production stack (and its tests) put Debian's nginx in front of gunicorn.
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; \
+	then $(call apt_install,nginx); fi
+
 import: install
 	$(BIN)/flask --app app catalog import
 
 run: import
 	$(BIN)/gunicorn -c gunicorn_conf.py 'app:create_app()'
 
-test: install postgresql browser
+# deckjudge behind nginx on 127.0.0.1:8080 (PORT overrides): deploy/production.py.
+production: import nginx
+	$(BIN)/python -m deploy.production
+
+test: install postgresql browser nginx
 	$(BIN)/python -m pytest
 
 # The contract fuzz of the suite, longer and with a fresh seed each time.

@@ -18,6 +18,7 @@ from api import (
     health,
     http_cache,
     problems,
+    refused_bodies,
     request_ids,
     resolve,
     spec,
@@ -59,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     store.init_app(app)
     problems.init_app(app)
+    refused_bodies.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
     # flask-compress must see the ETag http_cache sets (it adds the encoding to it):

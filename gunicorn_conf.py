@@ -3,13 +3,28 @@
 import logging
 import multiprocessing
 import os
+import re
+import tempfile
 
-from api import server_errors
+from api import closing_door, server_errors
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
+
+
+def _control_socket(bind: str) -> str:
+    """gunicornc's socket, one per instance: gunicorn's default is one path per user, so a
+    second instance on the machine took over the first one's."""
+    if bind.startswith("unix:"):
+        return bind.removeprefix("unix:") + ".ctl"  # beside the instance's own socket
+    folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
+                                                               f"deckjudge-{os.getuid()}")
+    return os.path.join(folder, "deckjudge-" + re.sub(r"[^A-Za-z0-9.-]", "_", bind) + ".ctl")
+
+
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or _control_socket(bind)
 # Validation is CPU-bound Python: one worker a core, a few threads for I/O waits.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
@@ -40,6 +55,11 @@ preload_app = True
 def pre_request(worker, req):
     if _KEEPALIVE_REQUESTS and req.req_number >= _KEEPALIVE_REQUESTS:
         req.must_close = True  # answered with "Connection: close"
+
+
+def when_ready(server):
+    # On a full stop, new connections are refused before workers take the last ones.
+    closing_door.install(server)
 
 
 def post_fork(server, worker):

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import Problem
 from decklist.detect import parse
@@ -41,9 +42,36 @@ def body_kind() -> str:
                   supported=["application/json", "text/plain"])
 
 
+_BODY_KEY = "deckjudge.body"
+
+
+def raw_body() -> bytes:
+    """The body's bytes: 413 past `request.max_content_length`, when it is chunked too.
+
+    Werkzeug refuses a Content-Length over the limit before reading, but it reads a
+    chunked body only up to the limit and hands that back as if it were the whole: a
+    JSON body cut there then read as a 400 about its syntax. Reading one byte past the
+    limit tells the two apart. (The server ends a chunked body: wsgi.input_terminated.)
+    """
+    limit = request.max_content_length
+    environ = request.environ
+    if (request.content_length is not None or limit is None
+            or not environ.get("wsgi.input_terminated")):
+        return request.get_data()
+    if _BODY_KEY not in environ:
+        stream, chunks, size = environ["wsgi.input"], [], 0
+        while size <= limit and (chunk := stream.read(min(65536, limit + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise RequestEntityTooLarge(f"The chunked body is over {limit} bytes.")
+        environ[_BODY_KEY] = b"".join(chunks)
+    return environ[_BODY_KEY]
+
+
 def text_body() -> str:
     """The body as text, strictly UTF-8."""
-    raw = request.get_data()
+    raw = raw_body()
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -6,12 +6,21 @@ complete their handshake in the kernel, send their request, and are reset
 when the socket finally closes: requests lost in a shutdown. This worker
 instead takes every connection already waiting, then closes its listener at
 once, so a later client is refused (and may retry elsewhere) rather than
-dropped, and every request the server took is answered.
+dropped, and every request the server took is answered. When the whole
+server stops, the master has already made the listener ignore new SYNs
+(api/closing_door.py), so nothing can join the queue after the last look.
 """
 
 from __future__ import annotations
 
+import select
+import time
+
 from gunicorn.workers.gthread import ThreadWorker
+
+# A handshake under way when the door closed completes within one round trip: wait
+# that long for it before the last look. On loopback it takes microseconds.
+HANDSHAKE_LINGER = 0.1
 
 
 class DrainingThreadWorker(ThreadWorker):
@@ -21,12 +30,21 @@ class DrainingThreadWorker(ThreadWorker):
             self._drain_and_close()
 
     def _drain_and_close(self) -> None:
+        deadline = time.monotonic() + HANDSHAKE_LINGER
         for listener in self.sockets:
-            while True:  # gthread's accept() takes one connection, quietly none when empty
-                waiting = self.nr_conns
-                self.accept(listener)
-                if self.nr_conns == waiting:
-                    break
+            self._take_waiting(listener)
+        while (left := deadline - time.monotonic()) > 0:
+            ready, _, _ = select.select(self.sockets, [], [], left)
+            for listener in ready:
+                self._take_waiting(listener)
+        for listener in self.sockets:
             # The master and the other workers close theirs too; the last close ends
             # listening, so the kernel refuses new connections instead of queueing them.
             listener.close()
+
+    def _take_waiting(self, listener) -> None:
+        while True:  # gthread's accept() takes one connection, quietly none when empty
+            waiting = self.nr_conns
+            self.accept(listener)
+            if self.nr_conns == waiting:
+                return

@@ -37,7 +37,8 @@ _UNSUPPORTED = "Unsupported Media Type"
 _UNAVAILABLE = "Service Unavailable"
 
 # Every problem type the service's own code raises (HTTP errors Werkzeug raises are named
-# after their status, `_http_error`).  docs/api.md lists them, and a test holds the list to it.
+# after their status, `http_error_response`). docs/api.md lists them, and a test holds the
+# list to it.
 PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-query": ProblemType(400, _BAD_REQUEST),
     "invalid-encoding": ProblemType(400, _BAD_REQUEST),
@@ -100,9 +101,15 @@ def registered_response(slug: str, detail: str, headers: dict[str, str] | None =
     return problem_response(kind.status, slug, kind.title, detail, headers, **extensions)
 
 
-def _http_error(error: HTTPException) -> Response:
+def http_slug(name: str) -> str:
+    """The problem slug of an HTTP error, from its reason phrase: "Too Many Requests" is
+    `too-many-requests` (nginx's problems in deploy/ are named the same way)."""
+    return (name or "error").lower().replace(" ", "-")
+
+
+def http_error_response(error: HTTPException) -> Response:
     status = error.code or 500
-    slug = (error.name or "error").lower().replace(" ", "-")
+    slug = http_slug(error.name)
     headers: dict[str, str] = {}
     extensions: dict[str, Any] = {}
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
@@ -138,7 +145,7 @@ def _unexpected(error: Exception) -> Response:
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(Problem, _problem)
-    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(HTTPException, http_error_response)
     app.register_error_handler(CatalogNotLoaded, _catalog_not_loaded)
     app.register_error_handler(OperationalError, _database_unavailable)
     app.register_error_handler(DBAPIError, _database_unavailable)

@@ -14,12 +14,12 @@ from flask import Flask, Response, g, request
 HEADER = "X-Request-ID"
 ENVIRON_KEY = "deckjudge.request_id"  # read by the gunicorn access log
 # Ids are echoed into headers and logs, so only short, plain ones are taken as given.
-_ACCEPTED = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
+ACCEPTED = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 
 
 def _assign() -> None:
     given = request.headers.get(HEADER, "")
-    g.request_id = given if _ACCEPTED.fullmatch(given) else uuid.uuid4().hex
+    g.request_id = given if ACCEPTED.fullmatch(given) else uuid.uuid4().hex
     request.environ[ENVIRON_KEY] = g.request_id
 
 

@@ -277,7 +277,7 @@ def batch_request() -> list[BatchItem]:
         raise Problem("batch-too-large", f"A batch holds at most {MAX_BATCH_DECKS} decks; this "
                       f"one has {len(decks)}.", pointer="/decks", limit=MAX_BATCH_DECKS)
     sent = load_body(BATCH_BODY, whole)["decks"]
-    size = len(request.get_data())
+    size = len(body.raw_body())
     if size > len(sent) * BATCH_BYTES_PER_DECK:
         raise Problem("batch-too-large", f"A batch may take {BATCH_BYTES_PER_DECK} bytes a deck, "
                       f"{len(sent) * BATCH_BYTES_PER_DECK} for its {len(sent)}; this one is "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import brotli
 import jsonschema
@@ -52,6 +53,21 @@ def check_response(response) -> None:
         assert response.status_code in (404, 405), response.status_code
         assert response.mimetype == "application/problem+json"
         jsonschema.validate(response.get_json(), problem_schema())
+
+
+def check_http(response) -> None:
+    """check_response for an answer read over the network with requests (which has
+    already decompressed its body)."""
+    url = urlsplit(response.request.url)
+    request = Request(EnvironBuilder(method=response.request.method, path=url.path,
+                                     query_string=url.query,
+                                     base_url=f"{url.scheme}://{url.netloc}").get_environ())
+    headers = [(name, value) for name, value in response.headers.items()
+               if name.lower() not in ("content-encoding", "content-length",
+                                       "transfer-encoding")]
+    answer = Response(response.content, response.status_code, headers)
+    answer.request = request
+    check_response(answer)
 
 
 def decoded(response):

@@ -51,8 +51,11 @@ class Load:
     """`with Load(base, 32) as load:` … `load.tally` once the block ends."""
 
     def __init__(self, base: str, connections: int, calls: tuple[Call, ...] = MIX,
-                 timeout: float = 30) -> None:
+                 timeout: float = 30, source: str | None = None) -> None:
         parts = urlsplit(base)
+        # A loopback source address (127.0.0.2…) makes this load a client of its own to a
+        # server that counts per client address.
+        self.source = (source, 0) if source else None
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.connections, self.calls, self.timeout = connections, calls, timeout
         self.tally = Tally()
@@ -88,7 +91,8 @@ class Load:
             turn += 1
 
     def _send(self, call: Call) -> None:
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout,
+                                                source_address=self.source)
         headers = {"Connection": "close"}
         if call.content_type:
             headers["Content-Type"] = call.content_type

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -169,3 +170,68 @@ def silent_server() -> Iterator[str]:
         listener.bind(("127.0.0.1", 0))
         listener.listen(16)
         yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+
+
+@dataclass(frozen=True)
+class Production:
+    """A running `make production` stack: its base URL and its run folder (sockets, pids)."""
+
+    base: str
+    run_dir: Path
+    process: subprocess.Popen
+
+    def instance_pid(self, number: int) -> int:
+        return int((self.run_dir / f"gunicorn-{number}.pid").read_text())
+
+    def nginx_pid(self) -> int:
+        return int((self.run_dir / "nginx.pid").read_text())
+
+
+@contextmanager
+def production(database_url: str, instances: int = 2, log: Path | None = None,
+               **env: str) -> Iterator[Production]:
+    """The production stack as `make production` runs it (deploy/production.py): nginx on a
+    free loopback port over `instances` gunicorns. It must start within 120 s and stop
+    cleanly on SIGTERM."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        run_dir = Path(folder)
+        log = log or run_dir / "stack.log"
+        settings = {**os.environ, "DATABASE_URL": database_url, "PORT": str(port),
+                    "RUN_DIR": str(run_dir), "INSTANCES": str(instances),
+                    "WEB_CONCURRENCY": "1", **env}
+        # Appended to: nginx opens /dev/stdout for itself, and a file opened afresh would
+        # write over the lines before its own.
+        with log.open("a") as out, subprocess.Popen(
+            [sys.executable, "-m", "deploy.production"], cwd=PROJECT_ROOT, env=settings,
+            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        ) as process:
+            base = f"http://127.0.0.1:{port}"
+            try:
+                _wait_for_line(log, process, "deckjudge: serving on")
+            except BaseException:
+                _kill_stack(process)
+                raise
+            try:
+                yield Production(base, run_dir, process)
+            finally:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    status = process.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    _kill_stack(process)
+                    raise
+            assert status == 0, log.read_text()[-5000:]
+
+
+def _wait_for_line(log: Path, process: subprocess.Popen, line: str) -> None:
+    deadline = time.monotonic() + 120
+    while line not in log.read_text():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"the stack did not start:\n{log.read_text()[-5000:]}")
+        time.sleep(0.1)
+
+
+def _kill_stack(process: subprocess.Popen) -> None:
+    """Kill the launcher, nginx and every gunicorn: they share its process group."""
+    os.killpg(process.pid, signal.SIGKILL)

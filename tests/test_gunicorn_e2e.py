@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import http.client
+import json
+import socket
 
 import pytest
 import requests
@@ -96,3 +99,40 @@ def test_served_catalog_answer_revalidates_to_304(server):
     again = requests.get(f"{server}/v1/formats", headers={"If-None-Match": first.headers["ETag"]},
                          timeout=10)
     assert again.status_code == 304 and again.content == b""
+
+
+def test_served_chunked_json_over_the_limit_is_413_not_a_cut_json(server):
+    # Werkzeug stops reading a chunked body at the limit; what it read is a cut JSON.
+    def chunks():
+        yield b'{"deck": "'
+        for _ in range(40):
+            yield b"4 Pikachu BS 58\\n" * 2048  # 1.25 MiB in all
+        yield b'"}'
+
+    response = requests.post(f"{server}/v1/validate?format=modified", data=chunks(),
+                             headers={"Content-Type": "application/json"}, timeout=30)
+    assert response.status_code == 413
+    assert response.json()["type"].endswith("/request-entity-too-large")
+
+
+def test_served_chunked_json_at_the_limit_is_read_whole(server):
+    deck = (FIXTURES / "decklists" / "modified-legal.txt").read_text()
+    document = json.dumps({"deck": deck, "format": "modified"}).encode()
+    padded = document + b" " * (1024 * 1024 - len(document))  # exactly MAX_BODY_BYTES
+    response = requests.post(f"{server}/v1/validate?format=modified", data=iter([padded]),
+                             headers={"Content-Type": "application/json"}, timeout=30)
+    assert response.status_code == 200 and response.json()["legal"] is True
+
+
+def test_a_client_that_sends_its_whole_oversized_body_first_still_reads_the_413(server):
+    # Most clients write the whole request before they read. Closing on them mid-body
+    # was a broken pipe where the 413 should be (api/refused_bodies.py).
+    body = b"4 Pikachu BS 58\n" * (8 * 1024 * 1024 // 16)
+    host, port = server.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=20) as sock:
+        sock.sendall(b"POST /v1/resolve HTTP/1.1\r\nHost: deckjudge\r\nContent-Type: "
+                     b"text/plain\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        assert response.status == 413
+        assert json.loads(response.read())["type"].endswith("/request-entity-too-large")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import requests
 from sqlalchemy import text
@@ -60,3 +65,28 @@ def test_a_kept_alive_connection_is_closed_after_its_quota(full_db_url):
                 said.append(response.getheader("Connection"))
             assert said == ["keep-alive", "keep-alive", "close"]
             assert sock.recv(1) == b""  # the server closed it
+
+
+def test_two_instances_on_one_machine_each_have_their_own_control_socket(full_db_url,
+                                                                         tmp_path):
+    pidfiles = [tmp_path / f"{n}.pid" for n in (1, 2)]
+    with gunicorn(full_db_url, workers=1, GUNICORN_CMD_ARGS=f"--pid {pidfiles[0]}") as one, \
+            gunicorn(full_db_url, workers=1, GUNICORN_CMD_ARGS=f"--pid {pidfiles[1]}") as two:
+        sockets = [_control_socket(base) for base in (one, two)]
+        assert sockets[0] != sockets[1]
+        for path, pidfile in zip(sockets, pidfiles, strict=True):
+            shown = subprocess.run([sys.executable, "-m", "gunicorn.ctl.cli", "-s", str(path),
+                                    "-c", "show workers", "-j"], capture_output=True,
+                                   text=True, timeout=30, check=True)
+            master = int(pidfile.read_text())
+            workers = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+            assert [w["pid"] for w in json.loads(shown.stdout)["workers"]] == \
+                [int(pid) for pid in workers]
+
+
+def _control_socket(base: str) -> Path:
+    # As gunicorn_conf names it for a TCP bind.
+    folder = os.environ.get("XDG_RUNTIME_DIR") or Path(tempfile.gettempdir(),
+                                                       f"deckjudge-{os.getuid()}")
+    bind = base.removeprefix("http://").replace(":", "_")
+    return Path(folder, f"deckjudge-{bind}.ctl")

@@ -1,0 +1,119 @@
+"""The production stack's settings, read from the environment, and its nginx config.
+
+One set of names for `make production`, the tests and docs/deploy.md. The limits nginx
+enforces come from the app's own (body sizes, the request id pattern), so the two never
+disagree.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+from werkzeug.exceptions import default_exceptions
+
+from api.problems import TYPE_BASE, http_slug
+from api.request_ids import ACCEPTED
+from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+
+DEPLOY = Path(__file__).resolve().parent
+DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
+
+
+def http_problem(status: int) -> dict[str, str]:
+    """The type and title the app gives an HTTP error of this status, for nginx's own."""
+    name = default_exceptions[status]().name
+    return {"type": TYPE_BASE + http_slug(name), "title": name}
+
+
+def _int(environ: dict[str, str], name: str, default: int) -> int:
+    value = environ.get(name, "")
+    try:
+        number = int(value) if value else default
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
+    if number < 1:
+        raise SystemExit(f"{name} must be at least 1, not {number}")
+    return number
+
+
+@dataclass(frozen=True)
+class Stack:
+    """What `make production` runs: nginx on `port` over `instances` local gunicorns (or
+    over `upstreams` elsewhere), with these limits per client."""
+
+    run_dir: Path
+    port: int = 8080
+    host: str = "127.0.0.1"
+    instances: int = 2
+    upstreams: tuple[str, ...] = ()  # host:port of gunicorns on other machines
+    rate: int = 100  # requests a second per client address, past the burst
+    burst: int = 200
+    connections_per_client: int = 64  # requests in progress at once per client address
+    client_timeout: int = 10  # seconds a client may take to send headers or a body chunk
+    keepalive_seconds: int = 30
+    nginx_workers: int = 1
+    worker_connections: int = 8192
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    real_ip_from: tuple[str, ...] = field(default=())
+    access_log: str = "/dev/stdout deckjudge"
+
+    @classmethod
+    def from_environ(cls, environ: dict[str, str], run_dir: Path) -> Stack:
+        upstreams = tuple(environ.get("UPSTREAMS", "").split())
+        return cls(
+            run_dir=run_dir,
+            port=_int(environ, "PORT", 8080),
+            host=environ.get("HOST", "127.0.0.1"),
+            instances=0 if upstreams else _int(environ, "INSTANCES", 2),
+            upstreams=upstreams,
+            rate=_int(environ, "RATE_LIMIT", 100),
+            burst=_int(environ, "RATE_BURST", 200),
+            connections_per_client=_int(environ, "CONNECTIONS_PER_CLIENT", 64),
+            client_timeout=_int(environ, "CLIENT_TIMEOUT", 10),
+            nginx_workers=_int(environ, "NGINX_WORKERS", 1),
+            worker_connections=_int(environ, "NGINX_WORKER_CONNECTIONS", 8192),
+            max_body_bytes=_int(environ, "MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
+            real_ip_from=tuple(environ.get("REAL_IP_FROM", "").split()),
+            access_log="off" if environ.get("NGINX_ACCESS_LOG") == "off"
+            else "/dev/stdout deckjudge",
+        )
+
+    def socket(self, number: int) -> Path:
+        """Where local gunicorn instance `number` listens."""
+        return self.run_dir / f"gunicorn-{number}.sock"
+
+    def servers(self) -> list[str]:
+        if self.upstreams:
+            return list(self.upstreams)
+        return [f"unix:{self.socket(n)}" for n in range(1, self.instances + 1)]
+
+    def nginx_conf(self) -> str:
+        servers = self.servers()
+        template = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(DEPLOY), undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=True,
+        ).get_template("nginx.conf.j2")
+        return template.render(
+            run_dir=self.run_dir, listen=f"{self.host}:{self.port}", upstreams=servers,
+            # As root nginx would run its workers as `nobody`, who cannot reach the run
+            # folder or the sockets; they run as the user who started the stack.
+            user=getpass.getuser() if os.geteuid() == 0 else None,
+            nginx_workers=self.nginx_workers, worker_connections=self.worker_connections,
+            # Each connection may hold a client socket, an upstream one and a temp file.
+            open_files=self.worker_connections * 2 + 64,
+            rate=self.rate, burst=self.burst,
+            connections_per_client=self.connections_per_client,
+            client_timeout=self.client_timeout, keepalive_seconds=self.keepalive_seconds,
+            max_body_bytes=self.max_body_bytes,
+            max_batch_bytes=MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK,
+            upstream_keepalive=16, upstream_timeout=60,
+            # A failed request is tried on each instance at most once.
+            upstream_tries=max(len(servers), 2),
+            request_id_pattern=ACCEPTED.pattern,
+            problems={status: http_problem(status) for status in (413, 429, 503)},
+            real_ip_from=self.real_ip_from, access_log=self.access_log,
+        )
