@@ -22,6 +22,7 @@ import ctypes
 import socket
 import struct
 from collections.abc import Iterable
+from typing import Any
 
 # Classic BPF (linux/filter.h). A filter on a TCP socket sees the segment from its
 # TCP header: byte 13 holds the flags.
@@ -59,7 +60,7 @@ def close_doors(listeners: Iterable[object]) -> None:
             close_door(sock)
 
 
-def install(arbiter) -> None:
+def install(arbiter: Any) -> None:
     """Close the doors when the whole server stops (gunicorn's `when_ready` hook).
 
     Only then: on HUP the master keeps its listeners for the new workers, and after

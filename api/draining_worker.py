@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import select
 import time
+from typing import Any
 
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -42,7 +43,7 @@ class DrainingThreadWorker(ThreadWorker):
             # listening, so the kernel refuses new connections instead of queueing them.
             listener.close()
 
-    def _take_waiting(self, listener) -> None:
+    def _take_waiting(self, listener: Any) -> None:  # a gunicorn listener
         while True:  # gthread's accept() takes one connection, quietly none when empty
             waiting = self.nr_conns
             self.accept(listener)

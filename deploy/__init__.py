@@ -1,0 +1,1 @@
+"""The production stack: nginx in front of gunicorn (`make production`, docs/deploy.md)."""
