@@ -64,7 +64,7 @@ lint: install
 wrk:
 	@if ! command -v wrk >/dev/null; then $(call apt_install,wrk); fi
 
-bench: import wrk
+bench: import wrk nginx
 	$(BIN)/python bench/run.py
 
 clean:

@@ -7,7 +7,8 @@
 2. bench/micro.py: parse + resolve + check in process;
 3. bench/cache_memory.py: a worker's memory with every cache full;
 4. bench/load.py: the real gunicorn under wrk;
-5. bench/corpus.py: how many card lines of the real decklists in tests/corpus resolve to
+5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
+6. bench/corpus.py: how many card lines of the real decklists in tests/corpus resolve to
    the printing their list meant, by source, era and export form.
 Figures and method are recorded in docs/performance.md.
 """
@@ -43,6 +44,7 @@ def main() -> None:
     subprocess.run([sys.executable, str(ROOT / "bench" / "micro.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "cache_memory.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "load.py"), *sys.argv[1:]], check=True)
+    subprocess.run([sys.executable, str(ROOT / "bench" / "production.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "corpus.py")], check=True)
 
 

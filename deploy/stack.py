@@ -29,14 +29,14 @@ def http_problem(status: int) -> dict[str, str]:
     return {"type": TYPE_BASE + http_slug(name), "title": name}
 
 
-def _int(environ: dict[str, str], name: str, default: int) -> int:
+def _int(environ: dict[str, str], name: str, default: int, most: int | None = None) -> int:
     value = environ.get(name, "")
     try:
         number = int(value) if value else default
     except ValueError:
         raise SystemExit(f"{name} must be a whole number, not {value!r}") from None
-    if number < 1:
-        raise SystemExit(f"{name} must be at least 1, not {number}")
+    if number < 1 or (most is not None and number > most):
+        raise SystemExit(f"{name} must be from 1 to {most or 'any'}, not {number}")
     return number
 
 
@@ -72,7 +72,8 @@ class Stack:
             upstreams=upstreams,
             rate=_int(environ, "RATE_LIMIT", 100),
             burst=_int(environ, "RATE_BURST", 200),
-            connections_per_client=_int(environ, "CONNECTIONS_PER_CLIENT", 64),
+            # nginx's limit_conn takes at most 65535.
+            connections_per_client=_int(environ, "CONNECTIONS_PER_CLIENT", 64, most=65535),
             client_timeout=_int(environ, "CLIENT_TIMEOUT", 10),
             nginx_workers=_int(environ, "NGINX_WORKERS", 1),
             worker_connections=_int(environ, "NGINX_WORKER_CONNECTIONS", 8192),

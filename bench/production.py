@@ -1,0 +1,74 @@
+"""The production stack (nginx over gunicorn, `make production`) beside plain gunicorn.
+
+    .venv/bin/python bench/production.py [--seconds 10] [--connections 32]
+
+Same machine, same catalog (the embedded SQLite file), same wrk scenarios as
+bench/load.py: GET /healthz and validate text. Plain gunicorn runs a worker a core;
+the stack runs one instance with the same workers, behind nginx with its per-client
+limits lifted (wrk is one client). Prints req/s, p50 and p99 for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import ROOT, free_port, run_wrk, scenarios, start_gunicorn  # noqa: E402
+
+UNLIMITED = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000",
+             "CONNECTIONS_PER_CLIENT": "65535", "NGINX_ACCESS_LOG": "off"}
+
+
+def start_stack(run_dir: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), "RUN_DIR": str(run_dir), "INSTANCES": "1",
+           **UNLIMITED}
+    stack = subprocess.Popen([sys.executable, "-m", "deploy.production"], cwd=ROOT, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(1200):
+        try:
+            if requests.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return stack, base
+        except requests.RequestException:
+            pass
+        time.sleep(0.1)
+    stack.kill()
+    raise SystemExit("the production stack did not start (make import; make nginx)")
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--seconds", type=float, default=10)
+    options.add_argument("--connections", type=int, default=32)
+    args = options.parse_args()
+    plan = scenarios()[:2]  # healthz, validate text
+    print(f"{'server':<28} {'scenario':<36} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, start in (("gunicorn", lambda: start_gunicorn(Path(folder) / "g.pid")),
+                            ("nginx + gunicorn", lambda: start_stack(Path(folder) / "stack"))):
+            server, base = start()
+            try:
+                run_wrk(base, plan[1], args.connections, 2)  # warm up
+                for scenario in plan:
+                    result = run_wrk(base, scenario, args.connections, args.seconds)
+                    print(f"{name:<28} {scenario.label:<36} {result.rps:>8.0f} "
+                          f"{result.p50_ms:>8.2f} {result.p99_ms:>8.2f}"
+                          + (f"  ({result.non_2xx} non-2xx, {result.errors} errors)"
+                             if result.non_2xx or result.errors else ""))
+            finally:
+                server.send_signal(signal.SIGTERM)
+                server.wait(60)
+
+
+if __name__ == "__main__":
+    main()
