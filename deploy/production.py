@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from types import FrameType
 
-from deploy.stack import Stack
+from deploy.stack import FAIL_TIMEOUT, Stack
 
 PROJECT = Path(__file__).resolve().parent.parent
 START_SECONDS = 120  # an instance builds its catalog index before it answers
@@ -133,6 +133,7 @@ class Production:
             instance.stop()
             instance.start()
             instance.wait_ready()
+            time.sleep(FAIL_TIMEOUT + 1)  # until nginx counts it in again (deploy/stack.py)
         print("deckjudge: rolling restart done", flush=True)
 
     def stop(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import resource
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +22,10 @@ from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
 
 DEPLOY = Path(__file__).resolve().parent
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
+# After one failed attempt nginx sends an instance nothing for this long, then tries it
+# again. A rolling restart waits this long (and a second) after an instance is back before
+# it stops the next, or nginx could count both out at once and answer 503s.
+FAIL_TIMEOUT = 2
 
 
 def http_problem(status: int) -> dict[str, str]:
@@ -92,6 +97,14 @@ class Stack:
             return list(self.upstreams)
         return [f"unix:{self.socket(n)}" for n in range(1, self.instances + 1)]
 
+    def open_files(self) -> int:
+        """nginx's file limit: a client socket, an upstream one and a temp file may go with
+        each connection, but a user other than root cannot pass the hard limit."""
+        wanted = self.worker_connections * 2 + 64
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        return wanted if os.geteuid() == 0 or hard == resource.RLIM_INFINITY else min(
+            wanted, hard)
+
     def nginx_conf(self) -> str:
         servers = self.servers()
         template = jinja2.Environment(
@@ -104,14 +117,13 @@ class Stack:
             # folder or the sockets; they run as the user who started the stack.
             user=getpass.getuser() if os.geteuid() == 0 else None,
             nginx_workers=self.nginx_workers, worker_connections=self.worker_connections,
-            # Each connection may hold a client socket, an upstream one and a temp file.
-            open_files=self.worker_connections * 2 + 64,
+            open_files=self.open_files(),
             rate=self.rate, burst=self.burst,
             connections_per_client=self.connections_per_client,
             client_timeout=self.client_timeout, keepalive_seconds=self.keepalive_seconds,
             max_body_bytes=self.max_body_bytes,
             max_batch_bytes=MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK,
-            upstream_keepalive=16, upstream_timeout=60,
+            upstream_keepalive=16, upstream_timeout=60, fail_timeout=FAIL_TIMEOUT,
             # A failed request is tried on each instance at most once.
             upstream_tries=max(len(servers), 2),
             request_id_pattern=ACCEPTED.pattern,

@@ -23,7 +23,7 @@ import requests
 from tests.conftest import FIXTURES
 from tests.contract import check_http
 from tests.load import Call, Load
-from tests.servers import production
+from tests.servers import free_port, production
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -151,14 +151,18 @@ def test_thousands_of_idle_kept_alive_connections_do_not_stop_new_ones(stack):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     assert hard >= 6000, f"the test needs 6,000 open files; this machine allows {hard}"
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 20000)), hard))
-    idle = []
+    idle: list[socket.socket] = []
     try:
-        for n in range(5000):  # 50 addresses × 100: each stays inside the per-client limits
-            sock = connect(stack.base, f"127.0.2.{n % 50 + 1}")
-            idle.append(sock)
-            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: deckjudge\r\n\r\n")
-        for sock in idle:
-            assert _answer(sock).startswith(b"HTTP/1.1 200 ")
+        # 250 addresses × 20, a request on each and its answer read, a wave of 250 at a
+        # time: each address has one request in progress, within its limits.
+        for wave in range(20):
+            fresh = [connect(stack.base, f"127.0.2.{n + 1}") for n in range(250)]
+            for sock in fresh:
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: deckjudge\r\n\r\n")
+            for sock in fresh:
+                assert _answer(sock).startswith(b"HTTP/1.1 200 "), wave
+            idle.extend(fresh)
+        assert len(idle) == 5000
         with requests.Session() as session:  # a newcomer, on new connections
             for _ in range(20):
                 response = session.post(f"{stack.base}/v1/validate?format=modified",
@@ -245,3 +249,14 @@ class _SourceAdapter(requests.adapters.HTTPAdapter):
     def init_poolmanager(self, *args, **kwargs):
         kwargs["source_address"] = (self.source, 0)
         return super().init_poolmanager(*args, **kwargs)
+
+
+def test_with_no_instance_answering_nginx_says_503_as_a_problem(full_db_url):
+    nowhere = f"127.0.0.1:{free_port()}"  # nothing listens there
+    with production(full_db_url, UPSTREAMS=nowhere) as alone:
+        response = requests.post(f"{alone.base}/v1/validate?format=modified", data=DECK,
+                                 headers=TEXT, timeout=10)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+    assert response.json()["status"] == 503
+    assert response.json()["type"].endswith("/service-unavailable")
+    check_http(response)
