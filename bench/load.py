@@ -136,15 +136,24 @@ def start_gunicorn(pidfile: Path) -> tuple[subprocess.Popen, str]:
                                "app:create_app()"], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
+    wait_ready(server, base, 60, "gunicorn did not become ready (is the catalog imported? "
+               "make import)")
+    return server, base
+
+
+def wait_ready(server: subprocess.Popen, base: str, seconds: float, failure: str) -> None:
+    """Until `base` answers /readyz with 200; the server is killed if it does not within
+    `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         try:
             if requests.get(f"{base}/readyz", timeout=2).status_code == 200:
-                return server, base
+                return
         except requests.RequestException:
             pass
         time.sleep(0.1)
     server.kill()
-    raise SystemExit("gunicorn did not become ready (is the catalog imported? make import)")
+    raise SystemExit(failure)
 
 
 def scenarios() -> list[Scenario]:

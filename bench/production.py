@@ -16,16 +16,15 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-import requests
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ROOT, free_port, run_wrk, scenarios, start_gunicorn  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from load import ROOT, free_port, run_wrk, scenarios, start_gunicorn, wait_ready  # noqa: E402
 
-UNLIMITED = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000",
-             "CONNECTIONS_PER_CLIENT": "65535", "NGINX_ACCESS_LOG": "off"}
+from deploy.stack import NO_CLIENT_LIMITS  # noqa: E402
+
+UNLIMITED = {**NO_CLIENT_LIMITS, "NGINX_ACCESS_LOG": "off"}
 
 
 def start_stack(run_dir: Path) -> tuple[subprocess.Popen, str]:
@@ -35,15 +34,8 @@ def start_stack(run_dir: Path) -> tuple[subprocess.Popen, str]:
     stack = subprocess.Popen([sys.executable, "-m", "deploy.production"], cwd=ROOT, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(1200):
-        try:
-            if requests.get(f"{base}/readyz", timeout=2).status_code == 200:
-                return stack, base
-        except requests.RequestException:
-            pass
-        time.sleep(0.1)
-    stack.kill()
-    raise SystemExit("the production stack did not start (make import; make nginx)")
+    wait_ready(stack, base, 120, "the production stack did not start (make import; make nginx)")
+    return stack, base
 
 
 def main() -> None:

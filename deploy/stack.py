@@ -26,6 +26,10 @@ DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
 # again. A rolling restart waits this long (and a second) after an instance is back before
 # it stops the next, or nginx could count both out at once and answer 503s.
 FAIL_TIMEOUT = 2
+# The per-client limits at their highest, for one client that stands for many (a load
+# test, a benchmark, a trusted site's backend): nginx's limit_conn takes at most 65535.
+NO_CLIENT_LIMITS = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000",
+                    "CONNECTIONS_PER_CLIENT": "65535"}
 
 
 def http_problem(status: int) -> dict[str, str]:
@@ -77,7 +81,6 @@ class Stack:
             upstreams=upstreams,
             rate=_int(environ, "RATE_LIMIT", 100),
             burst=_int(environ, "RATE_BURST", 200),
-            # nginx's limit_conn takes at most 65535.
             connections_per_client=_int(environ, "CONNECTIONS_PER_CLIENT", 64, most=65535),
             client_timeout=_int(environ, "CLIENT_TIMEOUT", 10),
             nginx_workers=_int(environ, "NGINX_WORKERS", 1),

@@ -11,7 +11,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -58,21 +58,32 @@ def gunicorn(database_url: str, workers: int = 2, log: Path | None = None,
             cwd=PROJECT_ROOT, env=settings, stdout=out, stderr=subprocess.STDOUT,
         ) as process:
             base = f"http://127.0.0.1:{port}"
-            try:
-                _wait_until_up(base, process, log)
-            except BaseException:
-                process.kill()  # never leave a half-started server behind
-                raise
-            try:
+            with _served(process, lambda: _wait_until_up(base, process, log), process.kill,
+                         30, log):
                 yield base
-            finally:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    status = process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    raise
-            assert status == 0, log.read_text()
+
+
+@contextmanager
+def _served(process: subprocess.Popen, started: Callable[[], None], kill: Callable[[], None],
+            stop_within: float, log: Path) -> Iterator[None]:
+    """Wait until a server process has started, hand it over, then stop it with SIGTERM:
+    it must exit with status 0 within `stop_within` s. It is killed if it fails to start
+    or to stop, so no half-started or hung server is left behind."""
+    try:
+        started()
+    except BaseException:
+        kill()
+        raise
+    try:
+        yield
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            status = process.wait(timeout=stop_within)
+        except subprocess.TimeoutExpired:
+            kill()
+            raise
+    assert status == 0, log.read_text()[-5000:]
 
 
 def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
@@ -206,22 +217,11 @@ def production(database_url: str, instances: int = 2, log: Path | None = None,
             [sys.executable, "-m", "deploy.production"], cwd=PROJECT_ROOT, env=settings,
             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         ) as process:
-            base = f"http://127.0.0.1:{port}"
-            try:
-                _wait_for_line(log, process, "deckjudge: serving on")
-            except BaseException:
-                _kill_stack(process)
-                raise
-            try:
-                yield Production(base, run_dir, process)
-            finally:
-                process.send_signal(signal.SIGTERM)
-                try:
-                    status = process.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    _kill_stack(process)
-                    raise
-            assert status == 0, log.read_text()[-5000:]
+            started = functools.partial(_wait_for_line, log, process, "deckjudge: serving on")
+            # The launcher, nginx and every gunicorn share the launcher's process group.
+            kill = functools.partial(os.killpg, process.pid, signal.SIGKILL)
+            with _served(process, started, kill, 60, log):
+                yield Production(f"http://127.0.0.1:{port}", run_dir, process)
 
 
 def _wait_for_line(log: Path, process: subprocess.Popen, line: str) -> None:
@@ -231,7 +231,3 @@ def _wait_for_line(log: Path, process: subprocess.Popen, line: str) -> None:
             raise AssertionError(f"the stack did not start:\n{log.read_text()[-5000:]}")
         time.sleep(0.1)
 
-
-def _kill_stack(process: subprocess.Popen) -> None:
-    """Kill the launcher, nginx and every gunicorn: they share its process group."""
-    os.killpg(process.pid, signal.SIGKILL)

@@ -20,6 +20,7 @@ import pytest
 import requests
 
 from deploy.production import ready
+from deploy.stack import NO_CLIENT_LIMITS
 from tests.conftest import PROJECT_ROOT
 from tests.load import Load
 from tests.servers import Production, production
@@ -28,8 +29,7 @@ from tests.test_two_instances import resolve
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 # The loads here are one client going as fast as it can; per-client limits are
-# tests/test_production_stack.py's subject, so they are out of the way here.
-UNLIMITED = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000", "CONNECTIONS_PER_CLIENT": "1000"}
+# tests/test_production_stack.py's subject, so NO_CLIENT_LIMITS lifts them here.
 
 
 def upstreams_seen(log: Path, since: int = 0) -> set[str]:
@@ -75,8 +75,10 @@ def wait_until(condition, within: float = 60) -> None:
         time.sleep(0.1)
 
 
-def test_an_instance_killed_under_load_loses_no_request(full_db_url):
-    with production(full_db_url, **UNLIMITED) as stack, Load(stack.base, 16) as load:
+def test_an_instance_killed_under_load_loses_no_request(full_db_url, tmp_path):
+    log = tmp_path / "stack.log"  # kept for a failure's diagnosis
+    with production(full_db_url, log=log, **NO_CLIENT_LIMITS) as stack, \
+            Load(stack.base, 16) as load:
         load.wait_for(300)
         victims = instance_processes(stack, 1)
         for pid in victims:  # as a machine lost or an OOM kill: no warning, nothing drains
@@ -102,7 +104,8 @@ def _serving(stack: Production, number: int, old_master: int) -> bool:
 
 def test_a_rolling_restart_under_load_answers_every_request(full_db_url, tmp_path):
     log = tmp_path / "stack.log"
-    with production(full_db_url, log=log, **UNLIMITED) as stack, Load(stack.base, 16) as load:
+    with production(full_db_url, log=log, **NO_CLIENT_LIMITS) as stack, \
+            Load(stack.base, 16) as load:
         load.wait_for(300)
         before = {n: stack.instance_pid(n) for n in (1, 2)}
         stack.process.send_signal(signal.SIGHUP)  # one instance at a time
@@ -118,7 +121,7 @@ def test_a_rolling_restart_under_load_answers_every_request(full_db_url, tmp_pat
 
 
 def test_gunicorns_own_reload_under_load_answers_every_request(full_db_url):
-    with production(full_db_url, **UNLIMITED) as stack, Load(stack.base, 16) as load:
+    with production(full_db_url, **NO_CLIENT_LIMITS) as stack, Load(stack.base, 16) as load:
         load.wait_for(300)
         master = stack.instance_pid(1)
         old_workers = set(instance_processes(stack, 1)[1:])
