@@ -125,8 +125,26 @@ class Production:
         for instance in self.instances:
             instance.wait_ready()
         self.nginx = subprocess.Popen(self.nginx_command())
+        self.wait_listening()
         print(f"deckjudge: serving on http://{self.stack.host}:{self.stack.port}/ through "
               f"nginx over {len(self.stack.servers())} gunicorn instance(s)", flush=True)
+
+    def wait_listening(self) -> None:
+        """Return once nginx accepts connections. nginx binds its port a moment after it
+        starts (longer on a busy machine); saying "serving" before that sent the first
+        clients a refused connection (seen in CI: 3 to 9 of a load's first connections)."""
+        deadline = time.monotonic() + START_SECONDS
+        address = (_probe_host(self.stack.host), self.stack.port)
+        while True:
+            try:
+                socket.create_connection(address, timeout=1).close()
+                return
+            except OSError:
+                if self.nginx is None or self.nginx.poll() is not None:
+                    raise SystemExit("nginx did not start") from None
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"nginx did not listen on {address} in {START_SECONDS} s")
+                time.sleep(0.02)
 
     def rolling_restart(self) -> None:
         for instance in self.instances:
@@ -166,6 +184,11 @@ class Production:
                     print(f"deckjudge: instance {instance.number} exited; starting it again",
                           file=sys.stderr, flush=True)
                     instance.start()
+
+
+def _probe_host(host: str) -> str:
+    """Where to reach a listener bound to `host`: a wildcard is reached on loopback."""
+    return {"0.0.0.0": "127.0.0.1", "::": "::1", "[::]": "::1"}.get(host, host.strip("[]"))
 
 
 def main() -> int:
