@@ -143,7 +143,8 @@ class Production:
                 if self.nginx is None or self.nginx.poll() is not None:
                     raise SystemExit("nginx did not start") from None
                 if time.monotonic() > deadline:
-                    raise SystemExit(f"nginx did not listen on {address} in {START_SECONDS} s")
+                    raise SystemExit(f"nginx did not listen on {address} in {START_SECONDS} s"
+                                     ) from None
                 time.sleep(0.02)
 
     def rolling_restart(self) -> None:
