@@ -102,6 +102,9 @@ class Card(Base):
     rarity: Mapped[str | None] = mapped_column(String(48))
     regulation_mark: Mapped[str | None] = mapped_column(String(4))
     source: Mapped[str] = mapped_column(String(16))  # "upstream" or "supplement"
+    # Where the data says the card's picture is (https only); the organizer's page shows it.
+    image_small: Mapped[str | None] = mapped_column(String(256))
+    image_large: Mapped[str | None] = mapped_column(String(256))
 
     # Card identity (catalog.identity).
     name_key: Mapped[str] = mapped_column(String(128), index=True)
@@ -136,3 +139,5 @@ class CatalogMeta(Base):
     set_count: Mapped[int] = mapped_column(Integer)
     card_count: Mapped[int] = mapped_column(Integer)
     supplement_count: Mapped[int] = mapped_column(Integer)
+    # Where the cards' pictures are (https://host), for the organizer page's policy.
+    image_origins: Mapped[list[Any] | None] = mapped_column(JSON)

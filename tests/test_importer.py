@@ -198,3 +198,39 @@ def test_copies_of_the_real_layout_import_from_any_source(tmp_path, shared_data,
     shutil.copy(archive, tmp_path / "again.tar.gz")
     from_archive = import_catalog(engine, str(tmp_path / "again.tar.gz"))
     assert from_archive.skipped and from_archive.checksum == from_dir.checksum
+
+
+def test_a_cards_pictures_are_kept_when_they_are_https_urls(engine, mini_dir):
+    path = mini_dir / "cards/en/base1.json"
+    cards = json.loads(path.read_text())
+    pictures = [
+        {"small": "https://images.example.org/base1/1.png",
+         "large": "https://images.example.org/base1/1_hires.png"},
+        {"small": "javascript:alert(1)", "large": "https://u:p@example.org/x"},
+        {"small": "http://images.example.org/plain.png",
+         "large": "https://example.org/" + "x" * 300},  # past the column
+        "not an object",
+    ]
+    for card, images in zip(cards, pictures, strict=False):
+        card["images"] = images
+    path.write_text(json.dumps(cards))
+    import_catalog(engine, str(mini_dir))
+    with Session(engine) as session:
+        kept = {card.id: (card.image_small, card.image_large) for card in session.scalars(
+            select(Card).where(Card.id.in_([card["id"] for card in cards])))}
+    assert [kept[card["id"]] for card in cards] == [
+        ("https://images.example.org/base1/1.png", "https://images.example.org/base1/1_hires.png"),
+        (None, None), (None, None), (None, None)]
+
+
+def test_the_real_catalogs_cards_have_their_pictures(full_db_url, shared_data):
+    engine = make_engine(full_db_url)
+    with Session(engine) as session:
+        charizard = session.get(Card, "base1-4")
+        without = session.scalar(select(func.count()).select_from(Card)
+                                 .where(Card.image_small.is_(None)))
+    engine.dispose()
+    upstream = json.loads((shared_data / "cards/en/base1.json").read_text())
+    written = next(card for card in upstream if card["id"] == "base1-4")
+    assert charizard.image_small == written["images"]["small"]
+    assert without == 1  # the supplement's card, which the data has no picture for

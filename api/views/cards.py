@@ -77,6 +77,8 @@ class CardSchema(Schema):
     source = fields.String()
     identity = fields.Function(lambda card: IdentitySchema().dump(card))
     limits = fields.Function(lambda card: LimitsSchema().dump(card))
+    images = fields.Function(lambda card: {"small": card.image_small,
+                                           "large": card.image_large})
 
 
 class PrintingSchema(Schema):
