@@ -11,7 +11,7 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install postgresql browser nginx wrk run production import test contract-fuzz lint bench clean
+.PHONY: install postgresql browser axe nginx wrk run production import test contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -33,6 +33,19 @@ browser:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; \
 	then $(call apt_install,chromium chromium-driver); fi
 
+# The page's accessibility test runs axe-core, taken from the npm registry at a pinned
+# version (its Python wrapper bundles a 2018 one); on Debian without npm, install it.
+AXE_VERSION := 4.14.1
+AXE_CORE := .cache/axe-core-$(AXE_VERSION)/axe.min.js
+axe: $(AXE_CORE)
+
+$(AXE_CORE):
+	@if ! command -v npm >/dev/null; then $(call apt_install,npm); fi
+	mkdir -p $(dir $@)
+	cd $(dir $@) && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
+	  && tar -xzf axe-core-$(AXE_VERSION).tgz --strip-components=1 package/axe.min.js \
+	  && rm axe-core-$(AXE_VERSION).tgz
+
 # The production stack (and its tests) put Debian's nginx in front of gunicorn.
 nginx:
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; \
@@ -48,8 +61,8 @@ run: import
 production: import nginx
 	$(BIN)/python -m deploy.production
 
-test: install postgresql browser nginx
-	$(BIN)/python -m pytest
+test: install postgresql browser axe nginx
+	DECKJUDGE_AXE=$(AXE_CORE) $(BIN)/python -m pytest
 
 # The contract fuzz of the suite, longer and with a fresh seed each time.
 contract-fuzz: install postgresql
@@ -64,8 +77,8 @@ lint: install
 wrk:
 	@if ! command -v wrk >/dev/null; then $(call apt_install,wrk); fi
 
-bench: import wrk nginx
+bench: import wrk nginx browser
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache
+	rm -rf $(VENV) instance .pytest_cache .cache

@@ -27,13 +27,15 @@ from api import (
 from api.json_provider import OrjsonProvider
 from catalog import caches, store
 from catalog.cli import catalog_cli
+from web import page
 
 PROJECT_ROOT = Path(__file__).resolve().parent
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, database engine, blueprints, error handlers, CLI."""
-    app = Flask(__name__, instance_path=str(PROJECT_ROOT / "instance"))
+    # No app-wide static folder: the page serves its own files (web/static, at /static/).
+    app = Flask(__name__, instance_path=str(PROJECT_ROOT / "instance"), static_folder=None)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL")
         or f"sqlite:///{Path(app.instance_path) / 'deckjudge.sqlite3'}",
@@ -68,7 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     compression.init_app(app)
     http_cache.init_app(app)
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
-                      spec.docs_bp):
+                      spec.docs_bp, page.bp):
         app.register_blueprint(blueprint)
     app.cli.add_command(catalog_cli)
     return app

@@ -51,6 +51,8 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "decklist-too-large": ProblemType(413, _TOO_LARGE),
     "batch-too-large": ProblemType(413, _TOO_LARGE),
     "line-too-long": ProblemType(413, _TOO_LARGE),
+    # The organizer's page: a card picked for a line the list no longer has.
+    "stale-pick": ProblemType(409, "Conflict"),
     "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
     "invalid-body": ProblemType(422, _UNPROCESSABLE),
     "invalid-entry": ProblemType(422, _UNPROCESSABLE),

@@ -246,7 +246,12 @@ def team_request() -> TeamRequest:
         raise Problem("unsupported-media-type",
                       "Send a team as application/json: {format, players: [{seat, deck}]}.",
                       supported=["application/json"])
-    loaded = load_body(TEAM_BODY, body.json_body())
+    return team_body(body.json_body())
+
+
+def team_body(sent: Any) -> TeamRequest:
+    """A JSON team body, read; pointers are into it."""
+    loaded = load_body(TEAM_BODY, sent)
     players = [Seat(
         player["seat"], body.decklist(player["deck"], f"players/{position}/deck"),
         body.decklist(player["pool"], f"players/{position}/pool")

@@ -35,15 +35,21 @@ log = logging.getLogger(__name__)
 @bp.post("/validate")
 @shareable_on_request
 def validate_deck() -> dict[str, Any]:
-    req = requests.validate_request()
-    index = store.index()
-    return _verdict(index, req, _plan(index, req))
+    return deck_answer(store.index(), requests.validate_request())
 
 
 @bp.post("/validate/team")
 def validate_team_decks() -> dict[str, Any]:
-    req = requests.team_request()
-    index = store.index()
+    return team_answer(store.index(), requests.team_request())
+
+
+def deck_answer(index: CatalogIndex, req: requests.ValidateRequest) -> dict[str, Any]:
+    """POST /v1/validate's answer to a request; the organizer's page shows the same."""
+    return _verdict(index, req, _plan(index, req))
+
+
+def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any]:
+    """POST /v1/validate/team's answer to a request."""
     try:
         plan = plan_team(index, req.format, req.play,
                          [player.pool is not None for player in req.players], req.product)

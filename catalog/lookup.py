@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -92,3 +93,19 @@ def printings_of(session: Session, card: Card) -> list[Card]:
              .where(Card.function_key == card.function_key, Card.id != card.id)
              .order_by(*SET_ORDER, Card.set_id, Card.number_sort))
     return list(session.scalars(query))
+
+
+def small_images(session: Session, card_ids: Iterable[str]) -> dict[str, str]:
+    """Each printing's small picture URL, for the printings that have one."""
+    wanted = sorted(set(card_ids))
+    if not wanted:
+        return {}
+    rows = session.execute(select(Card.id, Card.image_small)
+                           .where(Card.id.in_(wanted), Card.image_small.is_not(None)))
+    return {card_id: url for card_id, url in rows if url is not None}
+
+
+def image_origins(session: Session) -> list[str]:
+    """The origins (https://host) the loaded catalog's pictures are served from."""
+    loaded = meta(session)
+    return list(loaded.image_origins or []) if loaded is not None else []

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _raised_slugs():
     """The first argument of every Problem(...) the service's code builds."""
-    for path in [*ROOT.joinpath("api").rglob("*.py"), ROOT / "app.py"]:
+    for path in [*ROOT.joinpath("api").rglob("*.py"), *ROOT.joinpath("web").rglob("*.py"),
+                 ROOT / "app.py"]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id in ("Problem", "registered_response") and node.args

@@ -1,0 +1,1 @@
+"""The organizer's page: paste a decklist, see every line judged (GET /)."""

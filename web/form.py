@@ -1,0 +1,199 @@
+"""The organizer's form, read: what was pasted or chosen, and the options, as plain values.
+
+The form's fields become the JSON body `POST /v1/validate` (or `/v1/validate/team`) would
+take, and that body is read by the API's own schemas (api.requests): the page accepts
+exactly what the API accepts, and refuses it with the same problems.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import FileStorage, MultiDict
+
+from api.problems import Problem
+from decklist.text import split_lines
+from validators.formats import ORDER, all_formats
+from validators.model import TeamFormat
+
+DECK, TEAM = "deck", "team"
+ALL = "all"
+_PICK = re.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[^\n\r]*")
+_PARTNER_PREFIX = re.compile(r"^\s*partner\s*:\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Form:
+    """What the form said, as sent (for showing it again) and as options."""
+
+    mode: str = DECK
+    deck: str = ""
+    formats: tuple[str, ...] = ()  # none: every format
+    as_of: str = ""
+    tournament: bool = False
+    partner: str = ""  # the line number of the Partner, when the list does not say
+    play: str = ""
+    product: str = ""
+    pool: str = ""
+    team_format: str = ""
+    seat_decks: dict[str, str] = field(default_factory=dict)
+    seat_pools: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def every_format(self) -> bool:
+        return not self.formats or ALL in self.formats
+
+
+def team_formats() -> list[TeamFormat]:
+    return [fmt for fmt in all_formats().values() if isinstance(fmt, TeamFormat)]
+
+
+def seats() -> tuple[str, ...]:
+    """Every seat a team format has (each has A and B): one deck field each."""
+    return tuple(dict.fromkeys(seat for fmt in team_formats() for seat in fmt.seats))
+
+
+def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> Form:
+    """The form as sent, with a chosen file read into its text field and a picked
+    candidate written into its line."""
+    texts = {name: form.get(name, "") for name in _text_fields()}
+    upload = files.get("deck_file")  # the page's file input; a script reads the others' drops
+    if upload is not None and upload.filename:
+        texts["deck"] = _file_text(upload, "deck")
+    pick = form.get("pick")
+    if pick is not None:
+        texts = _picked(texts, pick)
+    return Form(
+        mode=_one_of(form, "mode", (DECK, TEAM), None),
+        deck=texts["deck"],
+        formats=_formats(form.getlist("format")),
+        as_of=form.get("as_of", ""),
+        tournament=_one_of(form, "tournament", ("", "on"), "") == "on",
+        partner=_partner(form.get("partner", "")),
+        play=form.get("play", ""),
+        product=form.get("product", "").strip(),
+        pool=texts["pool"],
+        team_format=_team_format(form.get("team_format", "")),
+        seat_decks={seat: texts[f"seat_{seat}_deck"] for seat in seats()},
+        seat_pools={seat: texts[f"seat_{seat}_pool"] for seat in seats()},
+    )
+
+
+def _one_of(form: MultiDict[str, str], name: str, allowed: tuple[str, ...],
+            default: str | None) -> str:
+    """The field's value, one of `allowed`; a field with no default must be sent."""
+    value = form.get(name, default)
+    if value is None or value not in allowed:
+        said = "is missing" if value is None else f"is {value!r}"
+        raise Problem("invalid-body", f"`{name}` is one of {', '.join(a for a in allowed if a)}; "
+                      f"it {said}.", pointer=f"/{name}")
+    return value
+
+
+def _formats(values: list[str]) -> tuple[str, ...]:
+    """The formats ticked; one the service does not have is refused as the API refuses it."""
+    known = (ALL, *ORDER)
+    for value in values:
+        if value not in known:
+            raise Problem("unknown-format", f"No format is named {value!r}.", pointer="/format",
+                          supported=list(known))
+    return tuple(values)
+
+
+def _team_format(value: str) -> str:
+    teams = [fmt.id for fmt in team_formats()]
+    if value and value not in teams:
+        raise Problem("not-a-team-format", f"{value!r} is not a team format.",
+                      pointer="/team_format", supported=teams)
+    return value
+
+
+def _partner(value: str) -> str:
+    """The Partner's line number, or nothing."""
+    if value and not (value.isascii() and value.isdigit() and len(value) <= 4):
+        raise Problem("invalid-body", f"The Partner's line is a line number, not {value!r}.",
+                      pointer="/partner")
+    return value
+
+
+def _text_fields() -> list[str]:
+    return ["deck", "pool", *(f"seat_{seat}_{part}" for seat in seats()
+                              for part in ("deck", "pool"))]
+
+
+def _file_text(upload: FileStorage, name: str) -> str:
+    raw = upload.read()
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[:error.start].count(b"\n") + 1
+        raise Problem("invalid-encoding", f"The file {upload.filename!r} is not UTF-8 text: "
+                      f"byte {error.start} (line {line}) cannot be decoded.",
+                      pointer=f"/{name}", line=line) from None
+
+
+def _picked(texts: dict[str, str], pick: str) -> dict[str, str]:
+    """A candidate chosen for a line: "field:line:replacement" rewrites that line."""
+    parts = pick.split(":", 2)
+    if not _PICK.fullmatch(pick) or parts[0] not in texts:
+        raise Problem("invalid-body", "A picked card names a field, a line and its text.",
+                      pointer="/pick")
+    name, number, replacement = parts[0], int(parts[1]), parts[2]
+    lines = split_lines(texts[name])
+    if not 1 <= number <= len(lines):
+        raise Problem("stale-pick", f"The card picked is for line {number}, and the list has "
+                      f"{len(lines)} lines now: it changed after it was checked. Check it again "
+                      "and pick from the new answer.", pointer=f"/{name}", line=number)
+    lines[number - 1] = replace_line(lines[number - 1], replacement)
+    return {**texts, name: "\n".join(lines)}
+
+
+def replace_line(old: str, replacement: str) -> str:
+    """The line with its card replaced; a `Partner:` mark on it stays."""
+    mark = _PARTNER_PREFIX.match(old)
+    return (mark.group(0) if mark and not _PARTNER_PREFIX.match(replacement) else "") + replacement
+
+
+def mark_partner(text: str, line: int) -> str:
+    """The list with line `line` marked as the Partner (Partner Battles I.1), the way a
+    written list marks it: `Partner: 1 Name SET NUMBER`."""
+    lines = split_lines(text)
+    if 1 <= line <= len(lines) and not _PARTNER_PREFIX.match(lines[line - 1]):
+        lines[line - 1] = "Partner: " + lines[line - 1].strip()
+    return "\n".join(lines)
+
+
+def deck_body(form: Form) -> dict[str, Any]:
+    """The `POST /v1/validate` JSON body the form stands for."""
+    deck = mark_partner(form.deck, int(form.partner)) if form.partner else form.deck
+    body: dict[str, Any] = {"deck": deck, "tournament": form.tournament,
+                            "format": ALL if form.every_format else list(form.formats)}
+    return {**body, **_options(form), **({"pool": form.pool} if form.pool.strip() else {})}
+
+
+def team_body(form: Form) -> dict[str, Any]:
+    """The `POST /v1/validate/team` JSON body the form stands for."""
+    players = [{"seat": seat, "deck": form.seat_decks.get(seat, ""),
+                **({"pool": pool} if (pool := form.seat_pools.get(seat, "")).strip() else {})}
+               for seat in seats()]
+    return {"format": form.team_format or team_formats()[0].id, "players": players,
+            **_options(form)}
+
+
+def _options(form: Form) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if form.as_of:
+        options["as_of"] = form.as_of
+    if form.play:
+        options["play"] = form.play
+    if form.product:
+        options["product"] = form.product
+    return options
+
+
+def format_choices() -> list[tuple[str, str]]:
+    """Every format a deck may be checked in, as (id, name), in the service's order."""
+    formats = all_formats()
+    return [(format_id, formats[format_id].name) for format_id in ORDER]

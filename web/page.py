@@ -1,0 +1,200 @@
+"""GET / and POST /: the organizer's page. POST /answer: the answer part alone, which the
+page's script puts in place without a reload.
+
+Without JavaScript the form posts to / and the whole page comes back with the answer;
+with it, the script posts the same form to /answer. Both are rendered by the same
+templates from the same answer the API gives (api.validate), so they cannot differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+import orjson
+from flask import Blueprint, Response, render_template, request
+
+from api import body, requests
+from api.problems import Problem
+from api.validate import deck_answer, team_answer
+from catalog import lookup, store
+from catalog.index import CatalogIndex
+from web import answer as arrange
+from web.form import (
+    DECK,
+    TEAM,
+    Form,
+    deck_body,
+    format_choices,
+    read_form,
+    seats,
+    team_body,
+    team_formats,
+)
+from web.security import page_headers
+
+_FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+bp = Blueprint("page", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/static")
+
+
+@bp.get("/")
+def page() -> Response:
+    return _page(Form(), None, None)
+
+
+@bp.post("/")
+def check() -> Response:
+    form, shown, problem = _checked()
+    return _page(form, shown, problem)
+
+
+@bp.post("/answer")
+def answer_part() -> Response:
+    form, shown, problem = _checked()
+    html = render_template("answer.html", form=form, answer=shown, problem=problem,
+                           share=share_link(form))
+    return _html(html, problem)
+
+
+def _checked() -> tuple[Form, arrange.Answer | None, Problem | None]:
+    # The form holds whole decklists: let it take as much as a JSON body may.
+    request.max_form_memory_size = request.max_content_length
+    form = Form()
+    try:
+        if request.mimetype not in _FORM_TYPES:
+            raise Problem("unsupported-media-type", "The page's form is sent as "
+                          f"{' or '.join(_FORM_TYPES)}, not {request.mimetype or 'no body'}.",
+                          supported=list(_FORM_TYPES))
+        form = read_form(request.form, request.files)
+        _read_lists(form)
+        return form, judged(store.index(), form), None
+    except Problem as problem:
+        return form, None, problem
+
+
+def _read_lists(form: Form) -> None:
+    """Each list the form holds, read alone first, so that a list refused (too long, a
+    count out of range) is refused naming its own field, and the page shows it there.
+    Every field is read, the other mode's too: the form sends nothing unchecked."""
+    texts = {"deck": form.deck, "pool": form.pool,
+             **{f"seat_{seat}_{part}": text for seat in seats()
+                for part, texts in (("deck", form.seat_decks), ("pool", form.seat_pools))
+                if (text := texts.get(seat, ""))}}
+    for name, text in texts.items():
+        try:
+            body.decklist(text, name)
+        except Problem as problem:
+            raise Problem(problem.slug, problem.detail,
+                          **{**problem.extensions, "pointer": f"/{name}"}) from None
+
+
+def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
+    """The API's answer to the form, arranged for the page."""
+    if form.mode == TEAM:
+        team_req = requests.team_body(team_body(form))
+        answer = _plain(team_answer(index, team_req))
+        declared = {seat.seat: _declared(seat.deck.declared) for seat in team_req.players}
+        arranger = arrange.Arranger(index, _images(answer["players"]))
+        team = arranger.team(answer, form.seat_decks, declared)
+        return arrange.Answer(team.players, tuple(answer["notices"]), team)
+    req = requests.validate_body(deck_body(form))
+    answer = _plain(deck_answer(index, req))
+    arranger = arrange.Arranger(index, _images([answer]))
+    deck = arranger.deck(answer, form.deck, "deck", "Your deck", _declared(req.deck.declared))
+    return arrange.Answer((deck,), tuple(answer["notices"]))
+
+
+def _plain(answer: dict[str, Any]) -> dict[str, Any]:
+    # Answers hold pre-encoded parts (api.views.lines.line_json): read them back as values.
+    return orjson.loads(orjson.dumps(answer))
+
+
+def _declared(declared: Mapping[str, tuple[int, int]]) -> dict[str, int]:
+    return {section: stated for section, (stated, _line) in declared.items()}
+
+
+def _images(answers: list[dict[str, Any]]) -> dict[str, str]:
+    """The small pictures of the printings the answers name (one query)."""
+    ids = set()
+    for answer in answers:
+        for verdict in answer.get("verdicts") or [answer]:
+            for card in verdict.get("cards", ()):
+                for printing in (card.get("card"), card.get("legal_via")):
+                    if printing:
+                        ids.add(printing["id"])
+    return lookup.small_images(store.session(), ids)
+
+
+def share_link(form: Form) -> str:
+    """A link to the page that checks the same deck again: all in the fragment, which a
+    browser never sends, so no deck reaches a server's log."""
+    fields: list[tuple[str, str]] = [("mode", form.mode)]
+    if form.mode == DECK:
+        fields += [("deck", form.deck), ("pool", form.pool), ("partner", form.partner)]
+        fields += [("format", fmt) for fmt in form.formats]
+    else:
+        fields.append(("team_format", form.team_format))
+        for seat in seats():
+            fields += [(f"seat_{seat}_deck", form.seat_decks.get(seat, "")),
+                       (f"seat_{seat}_pool", form.seat_pools.get(seat, ""))]
+    fields += [("as_of", form.as_of), ("play", form.play), ("product", form.product)]
+    if form.tournament:
+        fields.append(("tournament", "on"))
+    return "/#" + urlencode([(name, value) for name, value in fields if value])
+
+
+def _page(form: Form, shown: arrange.Answer | None, problem: Problem | None) -> Response:
+    html = render_template(
+        "page.html", form=form, answer=shown, problem=problem, share=share_link(form),
+        formats=format_choices(), team_formats=team_formats(), seats=seats(),
+        plays=requests.PLAYS)
+    return _html(html, problem)
+
+
+def _html(html: str, problem: Problem | None) -> Response:
+    status = problem.kind.status if problem is not None else 200
+    response = Response(html, status=status, mimetype="text/html")
+    page_headers(response, _origins())
+    return response
+
+
+def _origins() -> list[str]:
+    """Where the catalog's pictures are: the only other place the page may load from."""
+    index = store.index()
+    return index.memo(_image_origins, 1)()
+
+
+def _image_origins(_index: CatalogIndex) -> list[str]:
+    # Once per catalog version (about 20 ms on the full catalog): it goes with its index.
+    return lookup.image_origins(store.session())
+
+
+_LABELS = {"deck": "the decklist", "pool": "the card pool", "as_of": "the date",
+           "format": "the formats", "play": "the play", "product": "the product",
+           "partner": "the Partner line", "team_format": "the team format"}
+
+
+@bp.app_context_processor
+def _helpers() -> dict[str, Any]:
+    return {"field_of": field_of, "field_label": field_label}
+
+
+def field_of(problem: Problem) -> str:
+    """The form field a problem is about, from the pointer into the body the form made."""
+    parts = str(problem.extensions.get("pointer", "")).strip("/").split("/")
+    if parts[0] == "players" and len(parts) >= 3 and parts[1].isdigit():
+        seat_list = seats()
+        seat = seat_list[int(parts[1])] if int(parts[1]) < len(seat_list) else seat_list[0]
+        return f"seat_{seat}_{parts[2]}"
+    if parts[0] == "format" and len(parts) == 1:
+        return "team_format" if request.form.get("mode") == TEAM else "format"
+    return parts[0] if parts[0] in _LABELS or parts[0].startswith("seat_") else ""
+
+
+def field_label(name: str) -> str:
+    if name.startswith("seat_"):
+        _, seat, part = name.split("_", 2)
+        return f"seat {seat}'s {'deck' if part == 'deck' else 'card pool'}"
+    return _LABELS.get(name, name)
