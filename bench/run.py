@@ -8,7 +8,8 @@
 3. bench/cache_memory.py: a worker's memory with every cache full;
 4. bench/load.py: the real gunicorn under wrk;
 5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
-6. bench/corpus.py: how many card lines of the real decklists in tests/corpus resolve to
+6. bench/page.py: the organizer's page, from a click to the answer on screen (Chromium);
+7. bench/corpus.py: how many card lines of the real decklists in tests/corpus resolve to
    the printing their list meant, by source, era and export form.
 Figures and method are recorded in docs/performance.md.
 """
@@ -45,6 +46,7 @@ def main() -> None:
     subprocess.run([sys.executable, str(ROOT / "bench" / "cache_memory.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "load.py"), *sys.argv[1:]], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "production.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "bench" / "page.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "corpus.py")], check=True)
 
 
