@@ -3,52 +3,20 @@ say, migrate the schema."""
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
 import click
-from click._termui_impl import ProgressBar
 from flask import current_app
 from flask.cli import AppGroup
 
 from catalog import identity_report, store
 from catalog.db import make_engine, upgrade
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.progress import ImportProgress
 from catalog.source import default_source
 
 catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
-
-
-class _Progress:
-    """A bar on a terminal; otherwise a line every tenth, for logs and CI."""
-
-    def __init__(self) -> None:
-        self._bar: ProgressBar[int] | None = None
-        self._stage: str | None = None
-        self._last_tenth = -1
-        self._tty = sys.stderr.isatty()
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if stage != self._stage:
-            self.close()
-            self._stage, self._last_tenth = stage, -1
-            if self._tty:
-                label = {"read": "reading", "write": "writing"}.get(stage, stage)
-                self._bar = click.progressbar(length=total, label=label, file=sys.stderr)
-                self._bar.__enter__()
-        if self._bar is not None:
-            self._bar.update(done - self._bar.pos)
-            return
-        tenth = done * 10 // max(total, 1)
-        if tenth != self._last_tenth:
-            self._last_tenth = tenth
-            click.echo(f"{stage} {done}/{total}", err=True)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(None, None, None)
-            self._bar = None
 
 
 @catalog_cli.command("import")
@@ -63,7 +31,7 @@ def import_command(source: str | None, force: bool) -> None:
         Path(current_app.root_path))
     click.echo(f"importing the card catalog from {location}", err=True)
     started = time.perf_counter()
-    progress = _Progress()
+    progress = ImportProgress()
     try:
         result = import_catalog(store.engine(), location, force=force, progress=progress)
     except CatalogImportError as error:

@@ -25,6 +25,9 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/PokemonTCG/pokemon-tcg-data/master"
+# The same data as one archive: one download rather than one a file.
+UPSTREAM_ARCHIVE = ("https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/"
+                    "master.tar.gz")
 SETS_PATH = "sets/en.json"
 HTTP_TIMEOUT = (10, 60)  # connect, read (seconds)
 # A hostile or broken source must not fill memory: no layout file is near this.

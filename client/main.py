@@ -1,4 +1,5 @@
-"""`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked."""
+"""`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked.
+`deckjudge catalog info|update`: the catalog it checks with when nothing names one."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import datetime as dt
 import os
 import sys
 
+from catalog.progress import ImportProgress
 from client import report
+from client.catalog_cache import CachedCatalog, CacheUnavailable, default_source
 from client.check import Options, UsageError, check_files, exit_status
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
 
@@ -16,12 +19,14 @@ USAGE_ERROR = 2
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "catalog":
+        return catalog_command(args)
     options = Options(args.format_id, args.as_of, args.tournament)
     try:
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
-                   else LocalService(args.database))
+                   else LocalService(_local_database(args.database)))
         checked = check_files(service, args.files, options)
-    except (ServiceUnavailable, UsageError) as error:
+    except (ServiceUnavailable, UsageError, CacheUnavailable) as error:
         print(f"deckjudge: {error}", file=sys.stderr)
         return USAGE_ERROR
     status = exit_status(checked)
@@ -34,6 +39,47 @@ def main(argv: list[str] | None = None) -> int:
     if args.junit_xml:
         report.write_junit(checked, args.junit_xml)
     return status
+
+
+def _local_database(database: str | None) -> str:
+    """--database, else $DATABASE_URL, else the catalog in the user's cache, imported on
+    first use (client/catalog_cache.py)."""
+    chosen = database or os.environ.get("DATABASE_URL")
+    if chosen:
+        return chosen
+    cache = CachedCatalog.here()
+    cache.ready(progress=ImportProgress(steps=1, prefix="deckjudge: catalog "), announce=_say)
+    return cache.url
+
+
+def _say(message: str) -> None:
+    print(f"deckjudge: {message}", file=sys.stderr, flush=True)
+
+
+def catalog_command(args: argparse.Namespace) -> int:
+    """`deckjudge catalog info` and `deckjudge catalog update`: the cached catalog."""
+    cache = CachedCatalog.here()
+    if args.action == "update":
+        try:
+            result = cache.update(args.source, ImportProgress(prefix="deckjudge: catalog "),
+                                  force=args.force)
+        except CacheUnavailable as error:
+            _say(f"{error}; the previous catalog is kept")
+            return USAGE_ERROR
+        verb = "unchanged" if result.skipped else "imported"
+        print(f"{verb}: {result.set_count} sets, {result.card_count} cards from "
+              f"{result.source} (version {result.checksum[:16]}) in {cache.path}")
+        return 0
+    meta = cache.info()
+    if meta is None:
+        print(f"no catalog in {cache.path} yet: `deckjudge check` imports one on first use "
+              f"from {default_source()}, or run `deckjudge catalog update`")
+        return 1
+    print(f"catalog: {cache.path}\nsource: {meta.source}\nversion: {meta.version}\n"
+          f"imported: {meta.imported_at:%Y-%m-%d %H:%M:%S} UTC\n"
+          f"sets: {meta.set_count}\ncards: {meta.card_count} "
+          f"({meta.supplement_count} from deckjudge's supplement)")
+    return 0
 
 
 def _annotate(choice: str) -> bool:
@@ -58,8 +104,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="a running deckjudge service (default: $DECKJUDGE_URL; "
                             "without one, check in this process with the local catalog)")
     check.add_argument("--database", default=None, metavar="URL",
-                       help="the local catalog database (default: $DATABASE_URL or the "
-                            "project's instance/deckjudge.sqlite3)")
+                       help="the local catalog database (default: $DATABASE_URL, else the "
+                            "catalog in deckjudge's cache directory ($DECKJUDGE_CACHE), "
+                            "imported on first use from $CATALOG_SOURCE or upstream)")
     check.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
                        help="judge the deck as on this date (default: the format's own)")
     check.add_argument("--tournament", action="store_true",
@@ -74,6 +121,18 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--retries", type=int, default=3, choices=range(0, 11), metavar="N",
                        help="retries on connection errors, 429 and 503, with backoff "
                             "(default 3)")
+    catalog = commands.add_parser(
+        "catalog", help="the catalog deckjudge check uses when nothing names one",
+        description="The catalog in deckjudge's cache directory ($DECKJUDGE_CACHE or the "
+                    "platform's), which `deckjudge check` imports on first use.")
+    actions = catalog.add_subparsers(dest="action", required=True)
+    actions.add_parser("info", help="where it is, its source, version, date and counts")
+    update = actions.add_parser("update", help="import it again from its source")
+    update.add_argument("--source", default=None,
+                        help="a directory, archive or http(s) URL in the pokemon-tcg-data "
+                             "layout (default: $CATALOG_SOURCE, else the public archive)")
+    update.add_argument("--force", action="store_true",
+                        help="import even when the data is unchanged")
     return parser
 
 

@@ -43,6 +43,13 @@ def _track(connection) -> None:
     _ENGINES.add(connection.engine)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_catalog_cache(tmp_path_factory):
+    """`deckjudge check` with no catalog named uses the user's cache directory; the suite
+    never touches the real one (tests/test_catalog_cache.py gives each test its own)."""
+    os.environ["DECKJUDGE_CACHE"] = str(tmp_path_factory.mktemp("deckjudge-cache"))
+
+
 @pytest.fixture(autouse=True)
 def _dispose_engines():
     yield

@@ -1,0 +1,128 @@
+"""The catalog `deckjudge check` uses when nothing names one: an SQLite file in the user's
+cache directory, imported on first use, then reused with no network.
+
+- Where: `$DECKJUDGE_CACHE`, else the platform's cache directory for deckjudge
+  (platformdirs: ~/.cache/deckjudge on Linux, ~/Library/Caches/deckjudge on macOS,
+  %LOCALAPPDATA%\\deckjudge\\Cache on Windows).
+- From: `$CATALOG_SOURCE`, else the public pokemon-tcg-data archive.
+- Safe when several runs start at once (pre-commit runs hooks in parallel across
+  repositories): a file lock lets one of them import while the others wait, and the
+  import itself replaces the catalog in one transaction, as the service's does.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+from filelock import FileLock, Timeout
+
+from catalog.db import make_engine
+from catalog.importer import (
+    CatalogImportError,
+    ImportResult,
+    Progress,
+    import_catalog,
+    loaded_meta,
+)
+from catalog.models import CatalogMeta
+from catalog.source import UPSTREAM_ARCHIVE
+
+CACHE_ENV = "DECKJUDGE_CACHE"
+SOURCE_ENV = "CATALOG_SOURCE"
+# Another run importing the first catalog: wait for it rather than import twice.
+LOCK_SECONDS = 900
+
+
+Announce = Callable[[str], None]
+
+
+class CacheUnavailable(Exception):
+    """The cached catalog could not be made ready (no source, a failed import, a lock)."""
+
+
+def cache_dir() -> Path:
+    chosen = os.environ.get(CACHE_ENV)
+    return Path(chosen) if chosen else platformdirs.user_cache_path("deckjudge",
+                                                                  appauthor=False)
+
+
+def default_source() -> str:
+    return os.environ.get(SOURCE_ENV) or UPSTREAM_ARCHIVE
+
+
+@dataclass(frozen=True)
+class CachedCatalog:
+    """The catalog file in a cache directory, and the lock that guards its imports."""
+
+    folder: Path
+
+    @classmethod
+    def here(cls) -> CachedCatalog:
+        return cls(cache_dir())
+
+    @property
+    def path(self) -> Path:
+        return self.folder / "catalog.sqlite3"
+
+    @property
+    def url(self) -> str:
+        return f"sqlite:///{self.path}"
+
+    def info(self) -> CatalogMeta | None:
+        """What is loaded, or None (no file yet, or no catalog in it)."""
+        if not self.path.is_file():
+            return None
+        engine = make_engine(self.url)
+        try:
+            return loaded_meta(engine)
+        finally:
+            engine.dispose()
+
+    def ready(self, source: str | None = None, progress: Progress | None = None,
+              announce: Announce | None = None) -> ImportResult | None:
+        """Make sure a catalog is loaded: import one on first use (None when one was)."""
+        if self.info() is not None:
+            return None
+        with self._lock():
+            if self.info() is not None:  # another run imported it while this one waited
+                return None
+            if announce:
+                announce(f"no catalog in {self.folder} yet: importing it once from "
+                         f"{source or default_source()}")
+            return self._import(source, progress, force=False)
+
+    def update(self, source: str | None = None, progress: Progress | None = None,
+               force: bool = False) -> ImportResult:
+        """Import again from the source; unchanged data is skipped (unless forced)."""
+        with self._lock():
+            return self._import(source, progress, force)
+
+    def _import(self, source: str | None, progress: Progress | None,
+                force: bool) -> ImportResult:
+        engine = make_engine(self.url)
+        try:
+            return import_catalog(engine, source or default_source(), force=force,
+                                  progress=progress)
+        except CatalogImportError as error:
+            raise CacheUnavailable(f"the catalog could not be imported: {error}") from None
+        finally:
+            engine.dispose()
+
+    @contextmanager
+    def _lock(self) -> Iterator[None]:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(str(self.folder / "catalog.lock"))
+        try:
+            lock.acquire(timeout=LOCK_SECONDS)
+        except Timeout:
+            raise CacheUnavailable(f"another deckjudge has been importing the catalog for "
+                                   f"{LOCK_SECONDS} s ({lock.lock_file}); try again") from None
+        try:
+            yield
+        finally:
+            lock.release()

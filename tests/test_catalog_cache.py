@@ -1,0 +1,132 @@
+"""`deckjudge check` with nothing running and no catalog named: the catalog in the user's
+cache directory, imported on first use from CATALOG_SOURCE (here an archive of the mini
+catalog served over loopback HTTP), then reused with no network; `deckjudge catalog info`
+and `update`; two first runs at once. Run as the installed console script."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import MINI_CATALOG
+from tests.servers import free_port, static_http
+
+DECKJUDGE = str(Path(sys.executable).with_name("deckjudge"))
+# A deck of the mini catalog's cards: illegal in Modified (too few cards), but checked.
+DECK = "4 Charizard BS 4\n"
+
+
+def archive_of(source: Path, target: Path) -> Path:
+    with tarfile.open(target, "w:gz") as archive:
+        archive.add(source, arcname="pokemon-tcg-data-master")
+    return target
+
+
+@pytest.fixture
+def served_archive(tmp_path):
+    """The mini catalog as an archive on a loopback HTTP server: its URL."""
+    folder = tmp_path / "served"
+    folder.mkdir()
+    archive_of(MINI_CATALOG, folder / "catalog.tar.gz")
+    with static_http(folder) as base:
+        yield f"{base}/catalog.tar.gz"
+
+
+def deckjudge(*args: str, cache: Path, source: str | None, cwd: Path,
+              start: bool = False) -> subprocess.CompletedProcess | subprocess.Popen:
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DECKJUDGE_URL", "CATALOG_SOURCE", "GITHUB_ACTIONS")}
+    env["DECKJUDGE_CACHE"] = str(cache)
+    if source:
+        env["CATALOG_SOURCE"] = source
+    command = [DECKJUDGE, *args]
+    if start:
+        return subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "deck.txt").write_text(DECK)
+    return folder
+
+
+def test_the_first_check_imports_the_catalog_and_later_ones_need_no_network(
+        tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    first = deckjudge("check", "deck.txt", "--format", "modified", cache=cache,
+                      source=served_archive, cwd=repo)
+    assert first.returncode == 1, first.stderr  # checked: illegal (a 4-card deck)
+    assert "deck.txt: illegal in modified" in first.stdout
+    said = first.stderr.splitlines()
+    assert said[0] == (f"deckjudge: no catalog in {cache} yet: importing it once from "
+                       f"{served_archive}")
+    # not a terminal: one line a stage, when it is done
+    assert said[1:] == ["deckjudge: catalog read 6/6", "deckjudge: catalog write 13/13"]
+    assert (cache / "catalog.sqlite3").is_file()
+    dead = f"http://127.0.0.1:{free_port()}/catalog.tar.gz"  # nothing listens there
+    again = deckjudge("check", "deck.txt", "--format", "modified", cache=cache, source=dead,
+                      cwd=repo)
+    assert again.returncode == 1 and again.stdout == first.stdout
+    assert again.stderr == ""
+
+
+def test_catalog_info_and_update(tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    before = deckjudge("catalog", "info", cache=cache, source=served_archive, cwd=repo)
+    assert before.returncode == 1
+    assert before.stdout.startswith(f"no catalog in {cache / 'catalog.sqlite3'} yet")
+    update = deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    assert update.returncode == 0, update.stderr
+    assert update.stdout.startswith("imported: 7 sets, 13 cards from http://127.0.0.1:")
+    info = deckjudge("catalog", "info", cache=cache, source=None, cwd=repo)
+    lines = dict(line.split(": ", 1) for line in info.stdout.splitlines())
+    assert info.returncode == 0
+    assert lines["catalog"] == str(cache / "catalog.sqlite3")
+    assert lines["source"] == served_archive and len(lines["version"]) == 16
+    assert lines["sets"] == "7" and lines["cards"].startswith("13 ")
+    unchanged = deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    assert unchanged.stdout.startswith("unchanged: 7 sets, 13 cards")
+
+
+def test_a_failed_update_keeps_the_catalog(tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "nothing.txt").write_text("not a catalog")
+    failed = deckjudge("catalog", "update", "--source", str(broken), cache=cache,
+                       source=None, cwd=repo)
+    assert failed.returncode == 2
+    assert "could not be imported" in failed.stderr and "previous catalog is kept" in failed.stderr
+    checked = deckjudge("check", "deck.txt", "--format", "modified", cache=cache, source=None,
+                        cwd=repo)
+    assert checked.returncode == 1 and "illegal in modified" in checked.stdout
+
+
+def test_a_source_that_cannot_be_read_is_a_clear_error(tmp_path, repo):
+    dead = f"http://127.0.0.1:{free_port()}/catalog.tar.gz"
+    done = deckjudge("check", "deck.txt", "--format", "modified", cache=tmp_path / "cache",
+                     source=dead, cwd=repo)
+    assert done.returncode == 2
+    assert "deckjudge: the catalog could not be imported:" in done.stderr
+
+
+def test_two_first_runs_at_once_both_check_and_import_once(tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    runs = [deckjudge("check", "deck.txt", "--format", "modified", cache=cache,
+                      source=served_archive, cwd=repo, start=True) for _ in range(2)]
+    outcomes = [(run.wait(300), *run.communicate()) for run in runs]
+    assert [status for status, _, _ in outcomes] == [1, 1], outcomes
+    assert all("deck.txt: illegal in modified" in out for _, out, _ in outcomes)
+    imports = sum(err.count("importing it once") for _, _, err in outcomes)
+    assert imports == 1, outcomes  # the other waited for it, then found it loaded
