@@ -31,6 +31,9 @@ View = TypeVar("View", bound=Callable[..., object])
 _MARK = "catalog_resource"
 _SHAREABLE = "shareable_on_request"
 _ROOT = Path(__file__).resolve().parent.parent
+# The contract. In a checkout api/openapi.yaml links to the top-level file; an installed
+# package carries a copy (pyproject.toml's package data).
+CONTRACT = Path(__file__).parent / "openapi.yaml"
 # What a catalog answer is made by besides the catalog: the code and data files of these
 # packages, and the contract.
 _BUILD_SOURCES = ("api", "catalog", "decklist", "validators")
@@ -56,8 +59,10 @@ def build_id() -> str:
     files = sorted(path for package in _BUILD_SOURCES
                    for pattern in ("*.py", "*.json")
                    for path in (_ROOT / package).rglob(pattern))
-    for path in [*files, _ROOT / "openapi.yaml"]:
-        digest.update(path.relative_to(_ROOT).as_posix().encode() + b"\0")
+    for path in [*files, CONTRACT]:
+        digest.update(path.name.encode() if path == CONTRACT else
+                      path.relative_to(_ROOT).as_posix().encode())
+        digest.update(b"\0")
         digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -6,14 +6,12 @@ are served from here, so the docs work with no CDN and no internet.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from flask import Blueprint, Response, redirect
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api.http_cache import catalog_resource
+from api.http_cache import CONTRACT, catalog_resource
 
-SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+SPEC_PATH = CONTRACT
 bp = Blueprint("spec", __name__)
 docs_bp = get_swaggerui_blueprint("/docs", "/openapi.yaml", blueprint_name="docs",
                                   config={"app_name": "deckjudge API"})
