@@ -1,17 +1,22 @@
 """`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked.
-`deckjudge catalog info|update`: the catalog it checks with when nothing names one."""
+`deckjudge fmt FILES… [--check] [--diff]`: decklists in one canonical form.
+`deckjudge catalog info|update`: the catalog they use when nothing names one."""
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import difflib
 import os
 import sys
+from pathlib import Path
 
+from catalog.index import CatalogIndex
 from catalog.progress import ImportProgress
 from client import report
 from client.catalog_cache import CachedCatalog, CacheUnavailable, default_source
 from client.check import Options, UsageError, check_files, exit_status
+from client.fmt import canonical
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
 
 USAGE_ERROR = 2
@@ -21,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "catalog":
         return catalog_command(args)
+    if args.command == "fmt":
+        return fmt_command(args)
     options = Options(args.format_id, args.as_of, args.tournament)
     try:
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
@@ -82,6 +89,48 @@ def catalog_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def fmt_command(args: argparse.Namespace) -> int:
+    """`deckjudge fmt FILES…`: 0 when every list is in canonical form; 1 when one was
+    rewritten (or, with --check or --diff, would be) or was left as it is; 2 when the
+    files could not be formatted at all."""
+    try:
+        service = LocalService(_local_database(args.database))
+    except (ServiceUnavailable, CacheUnavailable) as error:
+        _say(str(error))
+        return USAGE_ERROR
+    status = 0
+    with service.app.app_context():
+        index = service.index()
+        for name in args.files:
+            status = max(status, _format_file(index, Path(name), args))
+    return status
+
+
+def _format_file(index: CatalogIndex, path: Path, args: argparse.Namespace) -> int:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        _say(f"{path}: cannot be read: {error}")
+        return USAGE_ERROR
+    formatted = canonical(index, text)
+    if formatted.text is None:
+        for reason in formatted.reasons:
+            print(f"{path}: left as it is: {reason}", file=sys.stderr)
+        return 1
+    if formatted.text == text:
+        return 0
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(
+            text.splitlines(keepends=True), formatted.text.splitlines(keepends=True),
+            f"{path} (as it is)", f"{path} (formatted)"))
+    if args.check or args.diff:
+        print(f"would reformat {path}", file=sys.stderr)
+        return 1
+    path.write_text(formatted.text, encoding="utf-8")
+    print(f"reformatted {path}", file=sys.stderr)
+    return 1
+
+
 def _annotate(choice: str) -> bool:
     return choice == "github" or (choice == "auto" and os.environ.get("GITHUB_ACTIONS") == "true")
 
@@ -121,6 +170,21 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--retries", type=int, default=3, choices=range(0, 11), metavar="N",
                        help="retries on connection errors, 429 and 503, with backoff "
                             "(default 3)")
+    fmt = commands.add_parser(
+        "fmt", help="rewrite decklists in one canonical form",
+        description="Rewrite decklist files in one canonical form: sections headed with their "
+                    "card counts, one line per printing as the catalog knows it (name, set "
+                    "code, number), a stable order. The cards a list holds never change: a "
+                    "list with a line that is not one known printing is left as it is, with "
+                    "the reason. Exit status: 0 when nothing changed, 1 when a file was "
+                    "rewritten (or would be) or left as it is, 2 when nothing could be done.")
+    fmt.add_argument("files", nargs="+", metavar="FILE")
+    fmt.add_argument("--check", action="store_true",
+                     help="change nothing; exit 1 when a file would be rewritten")
+    fmt.add_argument("--diff", action="store_true",
+                     help="change nothing; print what would change as a unified diff")
+    fmt.add_argument("--database", default=None, metavar="URL",
+                     help="the catalog database, as for check")
     catalog = commands.add_parser(
         "catalog", help="the catalog deckjudge check uses when nothing names one",
         description="The catalog in deckjudge's cache directory ($DECKJUDGE_CACHE or the "

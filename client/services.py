@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import requests
 from requests.adapters import HTTPAdapter
 from urllib3 import BaseHTTPResponse
 from urllib3.exceptions import ReadTimeoutError
 from urllib3.util.retry import Retry
+
+if TYPE_CHECKING:
+    from catalog.index import CatalogIndex
 
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is cut to this
 # Decks sent in one POST /v1/validate/batch (the service takes up to 500): big enough that a
@@ -137,6 +140,16 @@ class LocalService:
         from validators.formats import ORDER
 
         return list(ORDER)
+
+    def index(self) -> CatalogIndex:
+        """The catalog's in-memory index (inside the app's context), for `deckjudge fmt`."""
+        from catalog import store
+        from catalog.index import CatalogNotLoaded
+
+        try:
+            return store.index()
+        except CatalogNotLoaded as error:
+            raise ServiceUnavailable(f"{self.where} is unavailable: {error}") from None
 
     def validate(self, payload: dict[str, Any]) -> tuple[int, Any]:
         response = self.client.post("/v1/validate", json=payload)

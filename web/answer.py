@@ -8,15 +8,12 @@ what a person reads that the API leaves to ids: set names and codes, and picture
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from catalog.caches import sizes
 from catalog.index import CatalogIndex
-from decklist.detect import parse
-from decklist.resolve import RESOLVED, resolution_of
+from decklist.canonical import card_text, set_code
 from decklist.text import split_lines
 
 # Choices offered for one unknown or ambiguous line, at most.
@@ -251,11 +248,8 @@ class Arranger:
                      self.images.get(printing["id"]))
 
     def line_text(self, card: Shown) -> str:
-        """The card as a decklist line names it (after the count), in a form that reads back
-        to this printing and no other: `NAME CODE NUMBER` as exporters write it, or, where
-        the code names several sets with a card at that number ("PR"), `NAME CARD-ID`."""
-        written = f"{card.name} {card.set_code} {card.number}"
-        return written if reads_as(self.index, written, card.id) else f"{card.name} {card.id}"
+        """The card as a decklist line names it, after the count (decklist.canonical)."""
+        return card_text(self.index, card.id, card.name, card.set_code, card.number)
 
     def team(self, answer: Mapping[str, Any], texts: Mapping[str, str],
              declared: Mapping[str, Mapping[str, int]]) -> TeamAnswer:
@@ -266,32 +260,3 @@ class Arranger:
             for player in answer["players"])
         return TeamAnswer(name, answer["legal"],
                           tuple(self._mark(name, v) for v in answer["violations"]), players)
-
-
-def reads_as(index: CatalogIndex, written: str, card_id: str) -> bool:
-    """Whether a decklist line naming `written` resolves to this printing alone."""
-    entries = parse(f"1 {written}").entries
-    if len(entries) != 1:
-        return False
-    resolution = index.memo(resolution_of, sizes().resolutions)(entries[0].reference)
-    return (resolution.status == RESOLVED and len(resolution.printings) == 1
-            and resolution.printings[0].id == card_id)
-
-
-def set_code(index: CatalogIndex, set_id: str) -> str:
-    """The code a decklist names the set by: one that reads back to this set first, or
-    else its id (a line may name a set by its id)."""
-    return index.memo(_set_codes, 1)()(set_id) if set_id else set_id
-
-
-def _set_codes(index: CatalogIndex) -> Any:
-    best: dict[str, str] = {}
-    by_set: dict[str, list[str]] = defaultdict(list)
-    for code, set_ids in index.set_codes.items():
-        if set_ids:
-            by_set[set_ids[0]].append(code)
-    for set_id, codes in by_set.items():
-        own = index.sets[set_id].ptcgo_code if set_id in index.sets else None
-        best[set_id] = own if own and own.upper() in codes else min(codes,
-                                                                     key=lambda c: (len(c), c))
-    return lambda set_id: best.get(set_id, set_id)
