@@ -25,7 +25,7 @@ from decklist.canonical import printing_text
 from decklist.detect import parse
 from decklist.model import PARTNER, SIDEBOARD
 from decklist.resolve import RESOLVED, resolve
-from decklist.text import split_lines
+from decklist.text import clean_line, is_comment, split_lines
 
 _GROUPS = (("partner", "Partner"), ("Pokémon", "Pokémon"), ("Trainer", "Trainer"),
            ("Energy", "Energy"), ("sideboard", "Sideboard"))
@@ -49,14 +49,14 @@ def canonical(index: CatalogIndex, text: str) -> Formatted:
                 for entry, resolution in lines if resolution.status != RESOLVED]
     if reasons:
         return Formatted(None, tuple(reasons))
-    held = _held(index, [(entry.section, entry.copies, resolution.printings[0])
+    held = _held([(entry.section, entry.copies, resolution.printings[0])
                          for entry, resolution in lines])
     written = _write(index, _comments(text), held)
     again = parse(written)
     read_back = [(entry.section, entry.copies, resolution.printings[0])
                  for entry, resolution in resolve(index, again.entries)
                  if resolution.status == RESOLVED]
-    if len(read_back) != len(again.entries) or _held(index, read_back) != held:
+    if len(read_back) != len(again.entries) or _held(read_back) != held:
         return Formatted(None, ("its canonical form would not read back to the same cards",))
     return Formatted(written)
 
@@ -67,7 +67,7 @@ def _group(section: str, printing: Printing) -> str:
     return printing.supertype
 
 
-def _held(index: CatalogIndex, cards: list[tuple[str, int, Printing]]) -> Counter[tuple[str, str]]:
+def _held(cards: list[tuple[str, int, Printing]]) -> Counter[tuple[str, str]]:
     """Copies of each printing, by group: what a list holds, whatever its form."""
     held: Counter[tuple[str, str]] = Counter()
     for section, copies, printing in cards:
@@ -76,13 +76,13 @@ def _held(index: CatalogIndex, cards: list[tuple[str, int, Printing]]) -> Counte
 
 
 def _comments(text: str) -> list[str]:
-    """The comment lines before the first line that is not one (`# format: …`)."""
+    """The comment lines before the first line that is not one (`# format: …`), as the
+    parser tells comments."""
     kept = []
-    for line in split_lines(text):
-        stripped = line.strip()
-        if stripped.startswith("#") and not stripped.startswith("##"):
-            kept.append(stripped)
-        elif stripped:
+    for line in map(clean_line, split_lines(text)):
+        if is_comment(line):
+            kept.append(line)
+        elif line:
             break
     return kept
 

@@ -58,6 +58,11 @@ def split_lines(text: str) -> list[str]:
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def is_comment(line: str) -> bool:
+    """Whether a cleaned line is a comment: `# …` or `// …` (`## Pokémon` is a heading)."""
+    return line.startswith("//") or (line.startswith("#") and not line.startswith("##"))
+
+
 def clean_line(line: str) -> str:
     """A line without tabs, runs of white space or edge spaces."""
     return " ".join(line.replace("\t", " ").split())
@@ -124,8 +129,7 @@ def _read_line(raw: str) -> _Line:
     if len(line) > MAX_LINE_LENGTH:
         return _Line(_PROBLEM, line[:MAX_LINE_LENGTH] + "…", "line-too-long",
                      f"a line may be at most {MAX_LINE_LENGTH} characters long")
-    if not line or line.startswith("//") or _DECORATION.match(line) or _FOOTER.match(line) or (
-            line.startswith("#") and not line.startswith("##")):
+    if not line or is_comment(line) or _DECORATION.match(line) or _FOOTER.match(line):
         return _Line(_SKIP)
     header = _HEADER.match(line)
     if header:
