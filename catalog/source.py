@@ -128,6 +128,10 @@ class ArchiveSource(_SequentialReads):
     def description(self) -> str:
         return self._description
 
+    def paths(self) -> list[str]:
+        """Every file of the layout the archive holds, by its layout path."""
+        return sorted(self._names)
+
     def read(self, path: str) -> bytes:
         member = self._names.get(path)
         if member is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tarfile
 import weakref
 from pathlib import Path
 
@@ -20,16 +21,36 @@ from catalog.db import make_engine
 from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
+from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
+from tests.card_data import CardDataUnavailable, Pin, provisioned
 from tests.contract import ContractClient
 from tests.postgres import running as postgres_server
+from tests.servers import static_http
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI_CATALOG = FIXTURES / "mini"
 SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
                                   PROJECT_ROOT.parent / "shared" / "pokemon-tcg-data"))
+# The user's cache directory, read before the session points $DECKJUDGE_CACHE elsewhere:
+# card data provisioned there is kept for the next run.
+USER_CACHE = cache_dir()
+
+
+def _have_shared_data() -> bool:
+    return (SHARED_DATA / "sets" / "en.json").is_file()
+
+
+def pytest_report_header(config) -> str | None:
+    """Say once where the card data comes from when it is not beside the checkout."""
+    if _have_shared_data():
+        return None
+    pin = Pin.configured()
+    return (f"card data: {SHARED_DATA} is absent; using the pinned snapshot "
+            f"{pin.archive} (content sha256 {pin.digest[:16]}…), "
+            f"downloaded once into {USER_CACHE / 'test-data'}")
 
 
 # Every engine that connected during a test. Apps and engines made by tests are thrown
@@ -63,10 +84,15 @@ def sqlite_url(path: Path) -> str:
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
-    """The real catalog; the suite needs it (CI puts ../shared beside the checkout)."""
-    assert (SHARED_DATA / "sets" / "en.json").is_file(), (
-        f"the real card data is missing at {SHARED_DATA}; set DECKJUDGE_SHARED_DATA")
-    return SHARED_DATA
+    """The real catalog: ../shared beside the checkout (as CI has it), else the pinned
+    snapshot in the user's cache (tests/card_data.py)."""
+    if _have_shared_data():
+        return SHARED_DATA
+    try:
+        return provisioned(USER_CACHE, Pin.configured())
+    except CardDataUnavailable as error:
+        pytest.fail(f"no card data: {SHARED_DATA} is absent and the pinned snapshot could "
+                    f"not be provisioned: {error}", pytrace=False)
 
 
 def imported_db(url: str, source: Path) -> str:
@@ -75,6 +101,18 @@ def imported_db(url: str, source: Path) -> str:
     import_catalog(engine, str(source))
     engine.dispose()
     return url
+
+
+@pytest.fixture(scope="session")
+def served_card_data(shared_data, tmp_path_factory):
+    """The real card data as one archive on a loopback HTTP server, as users fetch it: its
+    URL, and the list of paths requested of the server (to count downloads)."""
+    folder = tmp_path_factory.mktemp("served-card-data")
+    with tarfile.open(folder / "pokemon-tcg-data.tar.gz", "w:gz") as archive:
+        archive.add(shared_data, arcname="pokemon-tcg-data-master")
+    requested: list[str] = []
+    with static_http(folder, requested) as base:
+        yield f"{base}/pokemon-tcg-data.tar.gz", requested
 
 
 @pytest.fixture(scope="session")

@@ -23,14 +23,23 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
+    requested: list[str] | None = None
+
     def log_message(self, format, *args):  # noqa: A002 - the base class names it
         pass
 
+    def do_GET(self):  # noqa: N802 - http.server names it
+        if self.requested is not None:
+            self.requested.append(self.path)
+        super().do_GET()
+
 
 @contextmanager
-def static_http(root: Path) -> Iterator[str]:
-    """Serve a folder over real HTTP on 127.0.0.1; yields the base URL."""
-    with serve(functools.partial(_QuietHandler, directory=str(root))) as base:
+def static_http(root: Path, requested: list[str] | None = None) -> Iterator[str]:
+    """Serve a folder over real HTTP on 127.0.0.1; yields the base URL. Each GET's path is
+    appended to `requested` when one is given (to count downloads)."""
+    handler = type("Handler", (_QuietHandler,), {"requested": requested})
+    with serve(functools.partial(handler, directory=str(root))) as base:
         yield base
 
 
