@@ -64,7 +64,8 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
         return _invalid(position, item,
                         f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
-    texts = [item.get(key) for key in _TEXTS]
+    texts = [_number_text(item.get(key)) if key == "number" else item.get(key)
+             for key in _TEXTS]
     for key, value in zip(_TEXTS, texts, strict=True):
         if (value is not None or key in item) and not _plain_text(value):
             return _invalid(position, item,
@@ -81,6 +82,14 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
                           number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
                  entry_reference(candidate))
+
+
+def _number_text(value: Any) -> Any:
+    """A card number some exporters write as a JSON number (Limitless's `"number": 60`) is
+    read as its digits; anything else is left for the text check to judge."""
+    if type(value) is int and 0 <= value < 100_000:
+        return str(value)
+    return value
 
 
 def _plain_text(value: Any) -> bool:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 
 from catalog.caches import sizes
-from catalog.identity import ENERGY_LETTERS
+from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key
 from decklist.model import Candidate, Entry, Reference, tuple_builder
@@ -174,15 +174,21 @@ class _Attempt:
         letter for a number ("Fire Energy BRS R").  Every printing of a basic Energy is one
         card, so the name decides whatever the number; a Special Energy of the same name
         ("Darkness Energy", Neo Genesis) never fits."""
-        energy_type = basic_energy_type(candidate.name)
+        code = candidate.set_code
+        energy_code = bool(code and self.index.is_energy_code(code))
+        name = candidate.name or ""
+        energy_type = basic_energy_type(name)
+        if energy_type is None and energy_code and name.strip().title() in ENERGY_TYPES:
+            # Limitless's tournament data writes the Type alone: "Psychic", set "Energy".
+            energy_type = name.strip().title()
+            name = f"{energy_type} Energy"
         if energy_type is None or candidate.number is None:
             return None
         # Limitless's deck builder writes the Type's symbol as the number ("BRS R").
         letter = candidate.number.upper() == ENERGY_LETTERS[energy_type]
-        code = candidate.set_code
-        if not letter and not (code and self.index.is_energy_code(code)):
+        if not letter and not energy_code:
             return None
-        printings = tuple(p for p in self.index.named(candidate.name or "") if p.is_basic_energy)
+        printings = tuple(p for p in self.index.named(name) if p.is_basic_energy)
         if not printings:
             return None
         written = " ".join(part for part in (code, candidate.number) if part)

@@ -266,3 +266,11 @@ def test_a_json_entry_and_a_text_line_with_the_same_words_read_differently():
     assert len({by_name.reference, by_id.reference, text.reference}) == 3
     assert readings_of(by_id.reference) == (Candidate(card_id="base1-4"),)
     assert readings_of(by_name.reference) == (Candidate("base1-4"),)
+
+
+def test_a_json_card_number_may_be_a_json_number():
+    deck = parse([{"count": 4, "name": "Ralts", "set": "ASR", "number": 60},
+                  {"count": 1, "name": "Ralts", "set": "ASR", "number": -1},
+                  {"count": 1, "name": "Ralts", "set": "ASR", "number": 6.5}])
+    assert readings_of(deck.entries[0].reference) == (Candidate("Ralts", "ASR", "60"),)
+    assert [p.line for p in deck.problems] == [2, 3]  # only whole numbers 0 and up

@@ -189,3 +189,25 @@ def test_a_wrong_number_stays_unknown_with_a_suggestion(line):
 
 def test_a_misspelled_name_at_a_real_number_stays_unknown(line):
     assert line("Cytnhia's Feelings dp6-131").status == UNKNOWN
+
+
+@pytest.mark.parametrize(("entry", "energy_type"), [
+    # Limitless's tournament data (tests/tournaments/naic-2024.json, Keito Arai's list): the
+    # Type alone, the set "Energy" and SVE's number, as a JSON number
+    ({"count": 7, "name": "Psychic", "set": "Energy", "number": 5}, "Psychic"),
+    ({"count": 2, "name": "Darkness", "set": "Energy", "number": 7}, "Darkness"),
+])
+def test_a_type_alone_with_an_energy_code_is_that_basic_energy(full_index, entry, energy_type):
+    deck = parse([entry])
+    assert deck.problems == [] and deck.entries[0].text == f"{energy_type} Energy {entry['number']}"
+    resolved = resolve(full_index, deck.entries)[0].resolution
+    assert resolved.status == RESOLVED
+    assert all(p.is_basic_energy and p.name.endswith(f"{energy_type} Energy")
+               for p in resolved.printings)
+
+
+def test_a_type_alone_is_not_energy_without_an_energy_code(full_index):
+    for entry in ({"count": 1, "name": "Psychic"},
+                  {"count": 1, "name": "Psychic", "set": "SVI", "number": 5}):
+        resolved = resolve(full_index, parse([entry]).entries)[0].resolution
+        assert not any(p.is_basic_energy for p in resolved.printings), entry
