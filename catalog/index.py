@@ -77,6 +77,8 @@ class Printing:
     has_full_layout: bool = False
     # Search keys of the names players write for it ("poke turn"), besides search_key.
     aliases: tuple[str, ...] = ()
+    # The letter printed at its bottom left since Sword & Shield; today's Standard goes by it.
+    regulation_mark: str | None = None
 
 
 @dataclass
@@ -178,7 +180,7 @@ def load_index(engine: Engine) -> CatalogIndex:
 _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
                  Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
                  Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
-                 Card.limit_text, Card.play_together)
+                 Card.limit_text, Card.play_together, Card.regulation_mark)
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                cast(Card.type_identity, String).label("type_identity"),
@@ -240,7 +242,8 @@ class _PrintingBuilder:
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
             limit_scope=row.limit_scope, limit_max=row.limit_max, limit_text=row.limit_text,
             play_together=row.play_together, has_full_layout=bool(row.has_full_layout),
-            aliases=self._aliases(row.name))
+            aliases=self._aliases(row.name),
+            regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None)
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:

@@ -53,6 +53,6 @@ def test_team_formats_give_seats_prizes_and_round_times(client):
 
 
 def test_unknown_format_is_a_404_listing_the_formats(client):
-    response = client.get("/v1/formats/standard")
+    response = client.get("/v1/formats/extended")
     assert response.status_code == 404
     assert response.get_json()["supported"] == list(ORDER)

@@ -179,11 +179,11 @@ def test_bad_queries_for_text_bodies(client, query, status, parameter):
 
 
 def test_unknown_format_is_a_404_listing_the_formats(client):
-    for response in (client.post("/v1/validate", json={"format": "standard", "deck": "x"}),
-                     post_text(client, "x", "format=modified,standard")):
+    for response in (client.post("/v1/validate", json={"format": "extended", "deck": "x"}),
+                     post_text(client, "x", "format=modified,extended")):
         assert response.status_code == 404
         assert response.get_json()["supported"] == [*ORDER, "all"]
-        assert "No format 'standard'" in response.get_json()["detail"]
+        assert "No format 'extended'" in response.get_json()["detail"]
 
 
 def test_a_bad_pool_line_says_which_line_of_the_pool(client):

@@ -37,10 +37,10 @@ def test_the_contract_lists_every_registered_type_with_its_status_and_title():
 
 
 def test_an_unknown_format_is_one_problem_type_wherever_it_is_named(client):
-    answers = [client.get("/v1/formats/standard"),
-               client.post("/v1/validate", json={"format": "standard", "deck": "x"}),
-               client.post("/v1/validate?format=standard", data="x", content_type="text/plain"),
-               client.post("/v1/validate/team", json={"format": "standard", "players": [
+    answers = [client.get("/v1/formats/extended"),
+               client.post("/v1/validate", json={"format": "extended", "deck": "x"}),
+               client.post("/v1/validate?format=extended", data="x", content_type="text/plain"),
+               client.post("/v1/validate/team", json={"format": "extended", "players": [
                    {"seat": "A", "deck": "x"}]})]
     for response in answers:
         problem = response.get_json()

@@ -37,7 +37,7 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     """Every violation of every check the format runs; none stops at the first.
 
     `problems` are the deck's lines that were not read as cards (decklist parsing)."""
-    effective = as_of if as_of is not None else definition.default_as_of
+    effective = effective_date(definition, as_of)
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems))
     found = [violation for spec in definition.checks
@@ -47,6 +47,16 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
         standings=tuple(zip(lines, ctx.line_standings, strict=True)))
+
+
+def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:
+    """The date a deck is judged on: the one asked for, else the format's default (the day
+    of the request, for formats of today's game)."""
+    if as_of is not None:
+        return as_of
+    if definition.as_of_today:
+        return dt.date.today()
+    return definition.default_as_of
 
 
 def errors(found: list[Violation]) -> tuple[Violation, ...]:

@@ -56,6 +56,27 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Announcement:
+    """Where a dated rule comes from: the publisher's title, its date (YYYY-MM-DD, or
+    YYYY-MM when only the month is established) and the page it was read from."""
+
+    title: str
+    date: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """From `effective` on, printings whose regulation mark is `from_mark` or later are
+    legal (and, with `no_basic_types`, basic Energy of those Types is not)."""
+
+    effective: dt.date
+    from_mark: str
+    announcement: Announcement
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class CardPool:
     """Which printings a format allows, before bans.
 
@@ -66,6 +87,11 @@ class CardPool:
     number range; `exempt_basic_types` are basic Energy legal from any set;
     with `reprints_legal`, a printing outside the pool is legal when a
     printing of the same card (function_key) is in it.
+
+    `rotations` make the pool go by regulation mark instead (today's Standard): on a date,
+    the latest rotation in effect names the first legal mark. With `legal_fridays`, a set
+    becomes legal on that Friday after its release (2: "the second Friday after release",
+    Play! Pokémon's waiting period), unless `legal_dates` gives its official date.
     """
 
     all_sets: bool = False
@@ -75,6 +101,15 @@ class CardPool:
     promo_numbers: dict[str, tuple[int, int | None]] = field(default_factory=dict)
     exempt_basic_types: tuple[str, ...] = ()
     reprints_legal: bool = False
+    rotations: tuple[Rotation, ...] = ()
+    legal_fridays: int = 0
+    legal_dates: dict[str, dt.date] = field(default_factory=dict)
+
+    def rotation_on(self, as_of: dt.date | None) -> Rotation | None:
+        """The rotation in effect on a date (the latest one when no date is given)."""
+        if as_of is None:
+            return self.rotations[-1] if self.rotations else None
+        return next((r for r in reversed(self.rotations) if r.effective <= as_of), None)
 
 
 @dataclass(frozen=True)
@@ -132,7 +167,8 @@ class Legality:
         pool = self.pool
         key = (pool.all_sets, pool.sets, pool.later_than, pool.from_set,
                tuple(sorted(pool.promo_numbers.items())), pool.exempt_basic_types,
-               pool.reprints_legal, self.banned)
+               pool.reprints_legal, pool.rotations, pool.legal_fridays,
+               tuple(sorted(pool.legal_dates.items())), self.banned)
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "_hash", hash(key))
 
@@ -175,6 +211,9 @@ class FormatDefinition:
     restricted: tuple[Restriction, ...] = ()
     watchlisted: tuple[str, ...] = ()  # card ids
     organizer_notes: str | None = None
+    # No as_of given: judge on the day of the request (formats of today's game), rather
+    # than on default_as_of or with no date at all.
+    as_of_today: bool = False
 
     def rule(self, section: str) -> RuleRef:
         return RuleRef(self.document, section)

@@ -23,6 +23,10 @@ class PoolLegality:
         self.as_of = as_of
         self._later_than = _release(index, pool.later_than)
         self._from = _release(index, pool.from_set)
+        rotation = pool.rotation_on(as_of)
+        # By regulation mark: the first legal mark on the date (None: before the first
+        # rotation by marks, when no printing is legal by its mark).
+        self._from_mark = rotation.from_mark if rotation else None
         # Bounded like the standings in front of it: one entry per card outside the pool.
         self._legal_printing = functools.lru_cache(maxsize=sizes().standings)(
             self._first_legal)
@@ -31,13 +35,26 @@ class PoolLegality:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
         if printing.is_basic_energy and \
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
-            return self._released(printing.set_id)
+            return self._legal_yet(printing.set_id)
+        if self.pool.rotations:
+            return self._mark_legal(printing.regulation_mark) and \
+                self._legal_yet(printing.set_id)
         return self.set_in_pool(printing.set_id) and self._number_allowed(printing)
+
+    def _mark_legal(self, mark: str | None) -> bool:
+        # Marks are single letters in alphabetical order: D, E, F, … ("F or later").
+        return mark is not None and self._from_mark is not None and mark >= self._from_mark
+
+    def mark_legal_in_time(self, mark: str | None) -> bool:
+        """The mark is legal on the date (whatever the set's own waiting period)."""
+        return self._mark_legal(mark)
 
     def set_in_pool(self, set_id: str) -> bool:
         """Some printings of the set are allowed (a promo set may be kept to a number range)."""
-        if not self._released(set_id):
+        if not self._legal_yet(set_id):
             return False
+        if self.pool.rotations:
+            return any(self._mark_legal(mark) for mark in self._marks_of(set_id))
         if self.pool.all_sets or set_id in self.pool.sets:
             return True
         info = self.index.sets[set_id]
@@ -52,6 +69,28 @@ class PoolLegality:
     def _released(self, set_id: str) -> bool:
         released = self.index.sets[set_id].release_date
         return self.as_of is None or (released is not None and released <= self.as_of)
+
+    def _legal_yet(self, set_id: str) -> bool:
+        """The set is legal on the date: released, and past its waiting period if the format
+        has one (a set in stores is available, but legal only from its legality date)."""
+        if not self.pool.legal_fridays and set_id not in self.pool.legal_dates:
+            return self._released(set_id)
+        legal_from = self.legal_from(set_id)
+        return self.as_of is None or (legal_from is not None and legal_from <= self.as_of)
+
+    def legal_from(self, set_id: str) -> dt.date | None:
+        """The day the set becomes legal: its official date, else the given Friday after
+        its release, else its release."""
+        if set_id in self.pool.legal_dates:
+            return self.pool.legal_dates[set_id]
+        released = self.index.sets[set_id].release_date
+        if released is None or not self.pool.legal_fridays:
+            return released
+        first_friday = released + dt.timedelta(days=(4 - released.weekday()) % 7 or 7)
+        return first_friday + dt.timedelta(weeks=self.pool.legal_fridays - 1)
+
+    def _marks_of(self, set_id: str) -> frozenset[str]:
+        return _set_marks(self.index).get(set_id, frozenset())
 
     def released(self, printing: Printing) -> bool:
         """The printing existed on the date judged (always, when no date is)."""
@@ -82,6 +121,19 @@ class PoolLegality:
         number = int(digits.group()) if digits else 0
         low, high = bounds
         return number >= low and (high is None or number <= high)
+
+
+def _marks_of_index(index: CatalogIndex) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for printing in index.printings.values():
+        if printing.regulation_mark:
+            found.setdefault(printing.set_id, set()).add(printing.regulation_mark)
+    return {set_id: frozenset(marks) for set_id, marks in found.items()}
+
+
+def _set_marks(index: CatalogIndex) -> dict[str, frozenset[str]]:
+    """The regulation marks each set's printings carry (worked out once per index)."""
+    return index.memo(_marks_of_index, 1)()
 
 
 def _release(index: CatalogIndex, set_id: str | None) -> dt.date | None:

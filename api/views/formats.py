@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from api.views import iso_date
 from catalog.index import CatalogIndex
-from validators.model import Format, FormatDefinition
+from validators.model import Format, FormatDefinition, Rotation
 from validators.standing import standings_for
 
 
@@ -31,12 +32,16 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
         "description": rules.description, "document": _document(rules), "play": rules.play,
         "deck_size": rules.deck_size, "copy_limit": rules.copy_limit,
         "default_as_of": iso_date(rules.default_as_of),
+        "as_of_is_request_day": rules.as_of_today,
         "card_pool": {
             "all_sets": pool.all_sets,
-            "legal_sets": [_set_view(index, set_id, pool.promo_numbers.get(set_id))
+            "legal_sets": [_set_view(index, set_id, pool.promo_numbers.get(set_id),
+                                     legality.legal_from(set_id))
                            for set_id in index.sets if legality.set_in_pool(set_id)],
             "basic_energy_from_any_set": list(pool.exempt_basic_types),
             "reprints_legal": pool.reprints_legal,
+            "legal_after_fridays": pool.legal_fridays,
+            "rotations": [_rotation_view(rotation) for rotation in pool.rotations],
         },
         "banned": [_listed_card(index, card_id) for card_id in rules.banned],
         "prizes": rules.prizes, "round_minutes": rules.round_minutes,
@@ -55,11 +60,19 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
     }
 
 
-def _set_view(index: CatalogIndex, set_id: str,
-              numbers: tuple[int, int | None] | None) -> dict[str, Any]:
+def _rotation_view(rotation: Rotation) -> dict[str, Any]:
+    said = rotation.announcement
+    return {"effective": iso_date(rotation.effective), "from_mark": rotation.from_mark,
+            "announcement": {"title": said.title, "date": said.date, "url": said.url},
+            "note": rotation.note}
+
+
+def _set_view(index: CatalogIndex, set_id: str, numbers: tuple[int, int | None] | None,
+              legal_from: dt.date | None) -> dict[str, Any]:
     info = index.sets[set_id]
     view: dict[str, Any] = {"id": set_id, "name": info.name,
-                            "release_date": iso_date(info.release_date)}
+                            "release_date": iso_date(info.release_date),
+                            "legal_from": iso_date(legal_from)}
     if numbers is not None:
         view["numbers"] = {"from": numbers[0], "to": numbers[1]}
     return view

@@ -6,16 +6,22 @@ Legal:   1 Charizard BS 4 in Modified: a previously printed copy of Legendary Co
 Illegal: 4 Electabuzz BS 20 in Modified: no legal printing of that card
 Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a printing that did
          not exist on the date judged is not legal, even as a reprint of a legal card
+Illegal: 1 Radiant Greninja ASR 46 in Standard on 2025-04-11: its mark F rotated out that day
+         and no printing of the card carries a later one (the message names the rotation)
+Illegal: 1 Iron Thorns ex TWM 77 in Standard on 2024-06-01 (not-yet-legal): Twilight
+         Masquerade was in stores from 2024-05-24 but legal from 2024-06-07
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
+from catalog.index import Printing
 from decklist.resolve import RESOLVED, ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, Violation
-from validators.standing import CardStanding
+from validators.model import ERROR, WARNING, CheckSpec, RuleRef, Violation
+from validators.standing import CardStanding, standings_for
 
 CODE = "not-legal"
 UNRELEASED_CODE = "not-yet-released"
@@ -23,6 +29,14 @@ UNRELEASED_MESSAGE = ("line {line}: {name} ({id}) was not yet released on {date}
                       "{released}")
 SEVERITY = ERROR
 MESSAGE = "line {line}: {name} ({id}) is not in the {format} card pool"
+MARK_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: its regulation "
+                "mark is {mark}, and since {effective} only {from_mark} and later are legal; no "
+                "printing of the card carries one")
+BEFORE_MARKS_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: the "
+                        "format goes by regulation marks from {first} only")
+UNLEGAL_CODE = "not-yet-legal"
+UNLEGAL_MESSAGE = ("line {line}: {name} ({id}) is not legal yet on {date}: {set} came out "
+                   "{released} and is legal from {legal_from}")
 WORDING_CODE = "reprint-wording"
 WORDING_MESSAGE = ("line {line}: {id} is legal as a printing of {via}, whose wording differs; "
                    "the legal printing's text is the one that counts")
@@ -51,5 +65,40 @@ def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
         return Violation.of(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE, rule, (card_ref(line),),
                             line=line.entry.line, name=shown.name, id=shown.id,
                             date=ctx.as_of.isoformat(), set=info.name, released=released)
+    if ctx.format.pool.rotations:
+        return _by_mark(ctx, spec, line, shown)
     return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line),), line=line.entry.line,
                         name=shown.name, id=shown.id, format=ctx.format.name)
+
+
+def _by_mark(ctx: Context, spec: CheckSpec, line: ResolvedLine, shown: Printing) -> Violation:
+    """A format that goes by regulation marks names the rotation that decides, and a set
+    still in its waiting period says when it becomes legal."""
+    pool = ctx.format.pool
+    date = ctx.as_of.isoformat() if ctx.as_of else "any date"
+    legality = standings_for(ctx.index, ctx.format.legality, ctx.as_of).legality
+    legal_from = legality.legal_from(shown.set_id)
+    info = ctx.index.sets[shown.set_id]
+    ref = (card_ref(line),)
+    if ctx.as_of is not None and legal_from is not None and legal_from > ctx.as_of \
+            and legality.mark_legal_in_time(shown.regulation_mark):
+        return Violation.of(UNLEGAL_CODE, SEVERITY, UNLEGAL_MESSAGE,
+                            ctx.format.rule(spec.section), ref, line=line.entry.line,
+                            name=shown.name, id=shown.id, date=date, set=info.name,
+                            released=_iso(info.release_date), legal_from=legal_from.isoformat())
+    rotation = pool.rotation_on(ctx.as_of)
+    if rotation is None:
+        return Violation.of(CODE, SEVERITY, BEFORE_MARKS_MESSAGE, ctx.format.rule(spec.section),
+                            ref, line=line.entry.line, name=shown.name, id=shown.id,
+                            format=ctx.format.name, date=date,
+                            first=pool.rotations[0].effective.isoformat())
+    said = rotation.announcement
+    return Violation.of(CODE, SEVERITY, MARK_MESSAGE,
+                        RuleRef(said.title, f"effective {rotation.effective.isoformat()}"), ref,
+                        line=line.entry.line, name=shown.name, id=shown.id,
+                        format=ctx.format.name, date=date, mark=shown.regulation_mark or "none",
+                        effective=rotation.effective.isoformat(), from_mark=rotation.from_mark)
+
+
+def _iso(day: dt.date | None) -> str:
+    return day.isoformat() if day else "on no known date"

@@ -17,6 +17,7 @@ from typing import Any
 from validators.model import (
     CONSTRUCTED,
     LIMITED,
+    Announcement,
     CardPool,
     CheckSpec,
     Format,
@@ -24,6 +25,7 @@ from validators.model import (
     PartnerRules,
     Product,
     Restriction,
+    Rotation,
     TeamFormat,
     TeamPlay,
 )
@@ -32,8 +34,10 @@ FORMATS_DIR = Path(__file__).resolve().parent
 # The order formats are listed and answered in for format=all; a team format
 # comes after the formats its decks refer to.
 ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
-         "team-multiplay", "team-battle", "2v2-casual", "partner-battles")
+         "team-multiplay", "team-battle", "2v2-casual", "partner-battles", "standard")
 PLAYS = (CONSTRUCTED, LIMITED)
+# A format of today's game judges a deck on the day of the request when no date is given.
+TODAY = "today"
 
 
 class UnknownFormat(KeyError):
@@ -99,9 +103,15 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
             later_than=pool.get("later_than"), from_set=pool.get("from_set"),
             promo_numbers={k: (v[0], v[1]) for k, v in pool.get("promo_numbers", {}).items()},
             exempt_basic_types=tuple(pool.get("exempt_basic_types", ())),
-            reprints_legal=pool.get("reprints_legal", False)),
+            reprints_legal=pool.get("reprints_legal", False),
+            rotations=tuple(_rotation(r) for r in pool.get("rotations", ())),
+            legal_fridays=pool.get("legal_fridays", 0),
+            legal_dates={k: dt.date.fromisoformat(v)
+                         for k, v in pool.get("legal_dates", {}).items()}),
         banned=tuple(raw.get("banned", ())),
-        default_as_of=_date(raw.get("default_as_of")),
+        default_as_of=(None if raw.get("default_as_of") == TODAY
+                       else _date(raw.get("default_as_of"))),
+        as_of_today=raw.get("default_as_of") == TODAY,
         prizes=raw.get("prizes"), round_minutes=raw.get("round_minutes"),
         checks=tuple(CheckSpec(c["code"], c["section"], c.get("params", {}))
                      for c in raw["checks"]),
@@ -114,6 +124,14 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
                          for r in raw.get("restricted", ())),
         watchlisted=tuple(raw.get("watchlisted", ())),
         organizer_notes=raw.get("organizer_notes"))
+
+
+def _rotation(raw: dict[str, Any]) -> Rotation:
+    said = raw["announcement"]
+    return Rotation(effective=dt.date.fromisoformat(raw["effective"]),
+                    from_mark=raw["from_mark"],
+                    announcement=Announcement(said["title"], said["date"], said["url"]),
+                    note=raw.get("note"))
 
 
 def _partner(raw: dict[str, Any] | None) -> PartnerRules | None:
