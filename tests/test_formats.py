@@ -32,7 +32,7 @@ def test_every_set_and_banned_card_is_in_the_catalog(full_index):
         named = [*pool.sets, *pool.promo_numbers, *(s for p in rules.products for s in p.sets)]
         named += [s for s in (pool.later_than, pool.from_set) if s]
         assert set(named) <= set(full_index.sets), rules.id
-        assert all(full_index.card(card_id) for card_id in rules.banned), rules.id
+        assert all(full_index.card(ban.card) for ban in rules.banned), rules.id
 
 
 def test_limited_rules_have_no_copy_limit_and_check_pools():

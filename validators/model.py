@@ -77,6 +77,24 @@ class Rotation:
 
 
 @dataclass(frozen=True)
+class Ban:
+    """A card on a format's ban list: every printing of it (its function_key) is banned
+    from `effective` (None: always) until `until` (None: still), by `announcement`."""
+
+    card: str  # a printing id that names the card
+    effective: dt.date | None = None
+    until: dt.date | None = None
+    announcement: Announcement | None = None
+
+    def in_force(self, as_of: dt.date | None) -> bool:
+        """Banned on the date; with no date, as the list stands now."""
+        if as_of is None:
+            return self.until is None
+        return (self.effective is None or self.effective <= as_of) and \
+            (self.until is None or as_of < self.until)
+
+
+@dataclass(frozen=True)
 class CardPool:
     """Which printings a format allows, before bans.
 
@@ -159,7 +177,7 @@ class Legality:
     hashed once, when made, and compared by value."""
 
     pool: CardPool
-    banned: tuple[str, ...]
+    banned: tuple[Ban, ...]
     key: tuple[object, ...] = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
 
@@ -201,7 +219,7 @@ class FormatDefinition:
     deck_size: int
     copy_limit: int | None  # copies per English title; None: no limit
     pool: CardPool
-    banned: tuple[str, ...]  # card ids; a ban reaches every printing of the card
+    banned: tuple[Ban, ...]  # a ban reaches every printing of the card
     default_as_of: dt.date | None
     prizes: int | None  # per player in a singles game; team formats give them per seat
     round_minutes: int | None

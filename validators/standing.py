@@ -63,7 +63,7 @@ class FormatStandings:
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
         self.legality = PoolLegality(index, legality.pool, as_of)
-        banned = (index.card(card_id) for card_id in legality.banned)
+        banned = (index.card(ban.card) for ban in legality.banned if ban.in_force(as_of))
         self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
         self._resolution = index.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(

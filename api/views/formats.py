@@ -7,7 +7,7 @@ from typing import Any
 
 from api.views import iso_date
 from catalog.index import CatalogIndex
-from validators.model import Format, FormatDefinition, Rotation
+from validators.model import Announcement, Ban, Format, FormatDefinition, Rotation
 from validators.standing import standings_for
 
 
@@ -43,7 +43,7 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
             "legal_after_fridays": pool.legal_fridays,
             "rotations": [_rotation_view(rotation) for rotation in pool.rotations],
         },
-        "banned": [_listed_card(index, card_id) for card_id in rules.banned],
+        "banned": [_ban_view(index, ban) for ban in rules.banned],
         "prizes": rules.prizes, "round_minutes": rules.round_minutes,
         "checks": [{"code": c.code, "section": c.section} for c in rules.checks],
         "products": [{"id": p.id, "name": p.name, "section": p.section,
@@ -61,10 +61,18 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
 
 
 def _rotation_view(rotation: Rotation) -> dict[str, Any]:
-    said = rotation.announcement
     return {"effective": iso_date(rotation.effective), "from_mark": rotation.from_mark,
-            "announcement": {"title": said.title, "date": said.date, "url": said.url},
-            "note": rotation.note}
+            "announcement": _announcement_view(rotation.announcement), "note": rotation.note}
+
+
+def _ban_view(index: CatalogIndex, ban: Ban) -> dict[str, Any]:
+    return {**_listed_card(index, ban.card), "effective": iso_date(ban.effective),
+            "until": iso_date(ban.until),
+            "announcement": _announcement_view(ban.announcement) if ban.announcement else None}
+
+
+def _announcement_view(said: Announcement) -> dict[str, str]:
+    return {"title": said.title, "date": said.date, "url": said.url}
 
 
 def _set_view(index: CatalogIndex, set_id: str, numbers: tuple[int, int | None] | None,

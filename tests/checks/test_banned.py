@@ -1,9 +1,11 @@
 import dataclasses
+import datetime as dt
 
 import pytest
 
 from tests.checks.conftest import codes, filler, partner_deck
 from validators.formats import get_format
+from validators.model import Announcement, Ban
 
 
 @pytest.mark.parametrize(("line", "format_id", "fires"), [
@@ -29,8 +31,24 @@ def test_a_ban_reaches_every_printing_of_the_card(verdict, full_index):
 
 
 def test_partner_battles_bans_supplied_by_a_test_reach_every_printing(verdict):
-    rules = dataclasses.replace(get_format("partner-battles"), banned=("sv1-196",))
+    rules = dataclasses.replace(get_format("partner-battles"), banned=(Ban("sv1-196"),))
     assert get_format("partner-battles").banned == ()  # the v3.00 list is empty
     result = verdict(partner_deck("Entei OBF 30", "1 Ultra Ball DEX 102"), rules=rules)
     [violation] = result.violations
     assert (violation.code, violation.rule.section) == ("banned", "II.5.1")
+
+
+def test_a_dated_ban_reaches_only_its_dates_and_cites_its_announcement(verdict):
+    said = Announcement("A ban list update", "2002-12-01", "https://example.org/bans")
+    ban = Ban("base1-4", dt.date(2003, 1, 1), dt.date(2003, 6, 1), said)  # Charizard
+    rules = dataclasses.replace(get_format("unlimited"), banned=(ban,))
+    deck = "1 Charizard LC 3\n" + filler(59)  # a reprint: the ban reaches it too
+    assert "banned" not in codes(verdict(deck, rules=rules, as_of="2002-12-31"))
+    assert "banned" not in codes(verdict(deck, rules=rules, as_of="2003-06-01"))
+    during = verdict(deck, rules=rules, as_of="2003-01-01")
+    violation = next(v for v in during.violations if v.code == "banned")
+    assert violation.message.endswith("is banned in Unlimited since 2003-01-01")
+    assert (violation.rule.document, violation.rule.section) == (
+        "A ban list update", "effective 2003-01-01")
+    # with no date, the list as it stands now: this ban has ended
+    assert "banned" not in codes(verdict(deck, rules=rules))

@@ -18,6 +18,7 @@ from validators.model import (
     CONSTRUCTED,
     LIMITED,
     Announcement,
+    Ban,
     CardPool,
     CheckSpec,
     Format,
@@ -108,7 +109,7 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
             legal_fridays=pool.get("legal_fridays", 0),
             legal_dates={k: dt.date.fromisoformat(v)
                          for k, v in pool.get("legal_dates", {}).items()}),
-        banned=tuple(raw.get("banned", ())),
+        banned=tuple(_ban(entry) for entry in raw.get("banned", ())),
         default_as_of=(None if raw.get("default_as_of") == TODAY
                        else _date(raw.get("default_as_of"))),
         as_of_today=raw.get("default_as_of") == TODAY,
@@ -127,11 +128,22 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
 
 
 def _rotation(raw: dict[str, Any]) -> Rotation:
-    said = raw["announcement"]
     return Rotation(effective=dt.date.fromisoformat(raw["effective"]),
-                    from_mark=raw["from_mark"],
-                    announcement=Announcement(said["title"], said["date"], said["url"]),
+                    from_mark=raw["from_mark"], announcement=_announcement(raw["announcement"]),
                     note=raw.get("note"))
+
+
+def _ban(raw: str | dict[str, Any]) -> Ban:
+    """A card id (banned for as long as the document governs), or a dated entry."""
+    if isinstance(raw, str):
+        return Ban(raw)
+    said = raw.get("announcement")
+    return Ban(raw["card"], _date(raw.get("effective")), _date(raw.get("until")),
+               _announcement(said) if said else None)
+
+
+def _announcement(raw: dict[str, Any]) -> Announcement:
+    return Announcement(raw["title"], raw["date"], raw["url"])
 
 
 def _partner(raw: dict[str, Any] | None) -> PartnerRules | None:
