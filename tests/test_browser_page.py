@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -169,7 +170,9 @@ def test_without_javascript_the_form_posts_and_the_server_answers(site):
         choice = line(browser, 1).find_element(By.CSS_SELECTOR, "button.choice")
         new_line = choice.get_attribute("value").split(":", 2)[2]
         choice.click()
-        WebDriverWait(browser, 30).until(
+        # The pick posts the form: the old page is replaced while the wait reads it, so an
+        # element found on it may go stale between find and read (seen once in CI).
+        WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: line(d, 1).get_attribute("data-status") == "resolved")
         assert browser.find_element(By.ID, "deck").get_property("value").startswith(new_line)
         keep(browser, "7-without-javascript")

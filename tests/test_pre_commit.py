@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,9 @@ from tests.conftest import FIXTURES
 from tests.servers import free_port
 
 pytestmark = pytest.mark.full_catalog
+# The suite's own pre-commit (a dev dependency), found beside its Python: `make test` runs
+# .venv/bin/python without putting .venv/bin on PATH.
+PRE_COMMIT = str(Path(sys.executable).with_name("pre-commit"))
 CORPUS = Path(__file__).resolve().parent / "corpus"
 # A hand-built legal Modified list, and a published 1999 Haymaker (Base Set cards: not in
 # the Modified pool), neither in canonical form.
@@ -63,7 +67,7 @@ def pre_commit(repo: Path, home: Path, cache: Path, source: str,
            if key not in ("DATABASE_URL", "DECKJUDGE_URL", "GITHUB_ACTIONS", "VIRTUAL_ENV")}
     env.update(PRE_COMMIT_HOME=str(home), DECKJUDGE_CACHE=str(cache), CATALOG_SOURCE=source,
                PRE_COMMIT_COLOR="never")
-    command = [shutil.which("pre-commit") or "pre-commit", "run", "--all-files"]
+    command = [PRE_COMMIT, "run", "--all-files"]
     if start:
         return subprocess.Popen(command, cwd=repo, env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True)
