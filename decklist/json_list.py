@@ -86,7 +86,10 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
 
 def _number_text(value: Any) -> Any:
     """A card number some exporters write as a JSON number (Limitless's `"number": 60`) is
-    read as its digits; anything else is left for the text check to judge."""
+    read as its digits (JSON has one number type: 60.0 is 60); anything else is left for
+    the text check to judge."""
+    if type(value) is float and value.is_integer():
+        value = int(value)
     if type(value) is int and 0 <= value < 100_000:
         return str(value)
     return value

@@ -23,6 +23,7 @@ from tests.browser import accessibility_violations, chromium
 from tests.conftest import PROJECT_ROOT
 from tests.servers import gunicorn
 from tests.test_page import HAYMAKER, PTCG_LIVE_EXPORT
+from validators.formats import ORDER
 
 pytestmark = [pytest.mark.full_catalog,
               pytest.mark.parametrize("backend", ["sqlite"], indirect=True)]
@@ -99,7 +100,7 @@ def test_an_illegal_export_marks_its_lines_in_every_format(site, browser):
     answer = answered(browser)
     verdicts = {row.get_attribute("data-format"): row.get_attribute("class")
                 for row in answer.find_elements(By.CSS_SELECTOR, "table.formats-table tbody tr")}
-    assert len(verdicts) == 9 and "illegal" in verdicts["modified"]
+    assert len(verdicts) == len(ORDER) and "illegal" in verdicts["modified"]
     miraidon = line(browser, 2)
     assert "has-error" in miraidon.get_attribute("class")
     marks = miraidon.find_element(By.CSS_SELECTOR, ".marks").text

@@ -13,6 +13,7 @@ from decklist.model import MAX_LINE_LENGTH
 from decklist.resolve import resolve
 from validators.engine import validate
 from validators.formats import deck_rules, get_format
+from validators.model import Ban
 from validators.standing import standings_for
 
 
@@ -133,7 +134,7 @@ def test_format_standings_are_keyed_by_pool_and_bans_not_by_name(full_index):
     import dataclasses
 
     modified = deck_rules(get_format("modified"))
-    banned = dataclasses.replace(modified, banned=("base1-20",))
+    banned = dataclasses.replace(modified, banned=(Ban("base1-20"),))
     line = resolve(full_index, parse("1 Electabuzz BS 20").entries)[0]
     date = dt.date(2003, 8, 31)
     assert not standings_for(full_index, modified.legality, date).of(

@@ -270,7 +270,10 @@ def test_a_json_entry_and_a_text_line_with_the_same_words_read_differently():
 
 def test_a_json_card_number_may_be_a_json_number():
     deck = parse([{"count": 4, "name": "Ralts", "set": "ASR", "number": 60},
+                  {"count": 1, "name": "Ralts", "set": "ASR", "number": 60.0},
                   {"count": 1, "name": "Ralts", "set": "ASR", "number": -1},
-                  {"count": 1, "name": "Ralts", "set": "ASR", "number": 6.5}])
-    assert readings_of(deck.entries[0].reference) == (Candidate("Ralts", "ASR", "60"),)
-    assert [p.line for p in deck.problems] == [2, 3]  # only whole numbers 0 and up
+                  {"count": 1, "name": "Ralts", "set": "ASR", "number": 6.5},
+                  {"count": 1, "name": "Ralts", "set": "ASR", "number": True}])
+    assert [readings_of(e.reference) for e in deck.entries] == [
+        (Candidate("Ralts", "ASR", "60"),)] * 2
+    assert [p.line for p in deck.problems] == [3, 4, 5]  # only whole numbers 0 to 99999
