@@ -58,9 +58,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     if not _KEYS.issuperset(item):
         unknown = ", ".join(sorted(set(item) - _KEYS))
         return _invalid(position, item, f"unknown field(s): {unknown}")
-    count = item.get("count")
-    if isinstance(count, float) and count.is_integer():
-        count = int(count)  # JSON has one number type: 4.0 is the integer 4
+    count = _whole(item.get("count"))
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
         return _invalid(position, item,
                         f"count must be a whole number from 1 to {MAX_LINE_COUNT}")
@@ -84,12 +82,15 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
                  entry_reference(candidate))
 
 
+def _whole(value: Any) -> Any:
+    """JSON has one number type: 4.0 is the integer 4; anything else is left as it is."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 def _number_text(value: Any) -> Any:
     """A card number some exporters write as a JSON number (Limitless's `"number": 60`) is
-    read as its digits (JSON has one number type: 60.0 is 60); anything else is left for
-    the text check to judge."""
-    if type(value) is float and value.is_integer():
-        value = int(value)
+    read as its digits; anything else is left for the text check to judge."""
+    value = _whole(value)
     if type(value) is int and 0 <= value < 100_000:
         return str(value)
     return value

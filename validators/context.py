@@ -9,7 +9,7 @@ from catalog.index import CatalogIndex, Printing
 from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
-from validators.standing import LineStanding, standings_for
+from validators.standing import FormatStandings, LineStanding, standings_for
 
 
 @dataclass
@@ -26,6 +26,7 @@ class Context:
     # Worked out once, when made: every check reads them. Each line's standing is looked up
     # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
     # lock (Python 3.11) cost a request about 2 µs each.
+    standings: FormatStandings = field(init=False)  # the format's, on the date
     line_standings: tuple[LineStanding, ...] = field(init=False)
     # The deck's lines (all but the sideboard's), each with its standing; then those that
     # name a known card. `deck` and `known` are the same lines without their standings.
@@ -35,7 +36,8 @@ class Context:
     known: list[ResolvedLine] = field(init=False)
 
     def __post_init__(self) -> None:
-        of = standings_for(self.index, self.format.legality, self.as_of).of
+        self.standings = standings_for(self.index, self.format.legality, self.as_of)
+        of = self.standings.of
         self.line_standings = tuple([of(line.entry.reference) for line in self.lines])
         self.deck_standings = [
             (line, standing)

@@ -68,7 +68,8 @@ class Announcement:
 @dataclass(frozen=True)
 class Rotation:
     """From `effective` on, printings whose regulation mark is `from_mark` or later are
-    legal (and, with `no_basic_types`, basic Energy of those Types is not)."""
+    legal; `note` says what else the announcement changed (basic Energy of a Type dropped
+    from the pool is the pool's `exempt_basic_types`, not the rotation's)."""
 
     effective: dt.date
     from_mark: str

@@ -37,24 +37,21 @@ class PoolLegality:
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
             return self._legal_yet(printing.set_id)
         if self.pool.rotations:
-            return self._mark_legal(printing.regulation_mark) and \
+            return self.mark_legal(printing.regulation_mark) and \
                 self._legal_yet(printing.set_id)
         return self.set_in_pool(printing.set_id) and self._number_allowed(printing)
 
-    def _mark_legal(self, mark: str | None) -> bool:
+    def mark_legal(self, mark: str | None) -> bool:
+        """The mark is legal on the date (whatever the set's own waiting period)."""
         # Marks are single letters in alphabetical order: D, E, F, … ("F or later").
         return mark is not None and self._from_mark is not None and mark >= self._from_mark
-
-    def mark_legal_in_time(self, mark: str | None) -> bool:
-        """The mark is legal on the date (whatever the set's own waiting period)."""
-        return self._mark_legal(mark)
 
     def set_in_pool(self, set_id: str) -> bool:
         """Some printings of the set are allowed (a promo set may be kept to a number range)."""
         if not self._legal_yet(set_id):
             return False
         if self.pool.rotations:
-            return any(self._mark_legal(mark) for mark in self._marks_of(set_id))
+            return any(self.mark_legal(mark) for mark in self._marks_of(set_id))
         if self.pool.all_sets or set_id in self.pool.sets:
             return True
         info = self.index.sets[set_id]
@@ -73,8 +70,6 @@ class PoolLegality:
     def _legal_yet(self, set_id: str) -> bool:
         """The set is legal on the date: released, and past its waiting period if the format
         has one (a set in stores is available, but legal only from its legality date)."""
-        if not self.pool.legal_fridays and set_id not in self.pool.legal_dates:
-            return self._released(set_id)
         legal_from = self.legal_from(set_id)
         return self.as_of is None or (legal_from is not None and legal_from <= self.as_of)
 

@@ -16,7 +16,7 @@ from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from decklist.model import Reference
 from decklist.resolve import resolution_of
-from validators.model import Legality
+from validators.model import Ban, Legality
 from validators.pool import PoolLegality
 
 
@@ -63,8 +63,10 @@ class FormatStandings:
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
         self.legality = PoolLegality(index, legality.pool, as_of)
-        banned = (index.card(ban.card) for ban in legality.banned if ban.in_force(as_of))
-        self.banned_keys = frozenset(p.function_key for p in banned if p is not None)
+        # The bans in force on the date, by the card (function_key) each reaches.
+        self.bans: dict[str, Ban] = {
+            printing.function_key: ban for ban in legality.banned
+            if ban.in_force(as_of) and (printing := index.card(ban.card)) is not None}
         self._resolution = index.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)
@@ -82,7 +84,7 @@ class FormatStandings:
         released = next((p for p in group if self.legality.released(p)), None)
         if via is None and released is not None:
             printing = released  # the printing shown is one that existed, when one did
-        return CardStanding(printing, via, printing.function_key in self.banned_keys,
+        return CardStanding(printing, via, printing.function_key in self.bans,
                             released is not None)
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from catalog.index import Printing
 from validators.context import Context, card_ref
-from validators.model import ERROR, Ban, CheckSpec, RuleRef, Violation
+from validators.model import ERROR, CheckSpec, RuleRef, Violation
 
 CODE = "banned"
 SEVERITY = ERROR
@@ -21,10 +20,11 @@ DATED_MESSAGE = "line {line}: {name} is banned in {format} since {effective}"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    bans = ctx.standings.bans
     for line, standings in ctx.known_standings:
         if standings.all_banned:
             shown = standings.considered[0].printing
-            ban = _ban_of(ctx, shown)
+            ban = bans.get(shown.function_key)
             if ban is not None and ban.announcement is not None and ban.effective is not None:
                 yield Violation.of(CODE, SEVERITY, DATED_MESSAGE,
                                    RuleRef(ban.announcement.title,
@@ -35,13 +35,3 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name)
-
-
-def _ban_of(ctx: Context, printing: Printing) -> Ban | None:
-    """The ban in force that reaches this card (bans name a printing; they reach the card)."""
-    for ban in ctx.format.banned:
-        named = ctx.index.card(ban.card)
-        if ban.in_force(ctx.as_of) and named is not None and \
-                named.function_key == printing.function_key:
-            return ban
-    return None

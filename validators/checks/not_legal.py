@@ -21,7 +21,7 @@ from catalog.index import Printing
 from decklist.resolve import RESOLVED, ResolvedLine
 from validators.context import Context, card_ref
 from validators.model import ERROR, WARNING, CheckSpec, RuleRef, Violation
-from validators.standing import CardStanding, standings_for
+from validators.standing import CardStanding
 
 CODE = "not-legal"
 UNRELEASED_CODE = "not-yet-released"
@@ -76,12 +76,12 @@ def _by_mark(ctx: Context, spec: CheckSpec, line: ResolvedLine, shown: Printing)
     still in its waiting period says when it becomes legal."""
     pool = ctx.format.pool
     date = ctx.as_of.isoformat() if ctx.as_of else "any date"
-    legality = standings_for(ctx.index, ctx.format.legality, ctx.as_of).legality
+    legality = ctx.standings.legality
     legal_from = legality.legal_from(shown.set_id)
     info = ctx.index.sets[shown.set_id]
     ref = (card_ref(line),)
     if ctx.as_of is not None and legal_from is not None and legal_from > ctx.as_of \
-            and legality.mark_legal_in_time(shown.regulation_mark):
+            and legality.mark_legal(shown.regulation_mark):
         return Violation.of(UNLEGAL_CODE, SEVERITY, UNLEGAL_MESSAGE,
                             ctx.format.rule(spec.section), ref, line=line.entry.line,
                             name=shown.name, id=shown.id, date=date, set=info.name,
