@@ -10,6 +10,9 @@ import os
 import shutil
 import tarfile
 import weakref
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -103,16 +106,35 @@ def imported_db(url: str, source: Path) -> str:
     return url
 
 
-@pytest.fixture(scope="session")
-def served_card_data(shared_data, tmp_path_factory):
-    """The real card data as one archive on a loopback HTTP server, as users fetch it: its
-    URL, and the list of paths requested of the server (to count downloads)."""
-    folder = tmp_path_factory.mktemp("served-card-data")
-    with tarfile.open(folder / "pokemon-tcg-data.tar.gz", "w:gz") as archive:
-        archive.add(shared_data, arcname="pokemon-tcg-data-master")
+def layout_archive(source: Path, target: Path) -> Path:
+    """The card data at `source` as one archive (.tar.gz, or .zip by its name), wrapped in
+    one top folder as GitHub's archives are."""
+    if target.suffix == ".zip":
+        with zipfile.ZipFile(target, "w") as archive:
+            for path in source.rglob("*"):
+                archive.write(path, "pokemon-tcg-data-master/" + str(path.relative_to(source)))
+    else:
+        with tarfile.open(target, "w:gz") as archive:
+            archive.add(source, arcname="pokemon-tcg-data-master")
+    return target
+
+
+@contextmanager
+def served_layout(source: Path, folder: Path) -> Iterator[tuple[str, list[str]]]:
+    """The card data at `source` as an archive on a loopback HTTP server, as users fetch
+    it: its URL, and the list of paths requested of the server (to count downloads)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    layout_archive(source, folder / "pokemon-tcg-data.tar.gz")
     requested: list[str] = []
     with static_http(folder, requested) as base:
         yield f"{base}/pokemon-tcg-data.tar.gz", requested
+
+
+@pytest.fixture(scope="session")
+def served_card_data(shared_data, tmp_path_factory):
+    """The real card data, served as one archive (served_layout)."""
+    with served_layout(shared_data, tmp_path_factory.mktemp("served-card-data")) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

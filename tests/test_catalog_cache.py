@@ -8,33 +8,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINI_CATALOG
-from tests.servers import free_port, static_http
+from tests.conftest import MINI_CATALOG, served_layout
+from tests.servers import free_port
 
 DECKJUDGE = str(Path(sys.executable).with_name("deckjudge"))
 # A deck of the mini catalog's cards: illegal in Modified (too few cards), but checked.
 DECK = "4 Charizard BS 4\n"
 
 
-def archive_of(source: Path, target: Path) -> Path:
-    with tarfile.open(target, "w:gz") as archive:
-        archive.add(source, arcname="pokemon-tcg-data-master")
-    return target
-
-
 @pytest.fixture
 def served_archive(tmp_path):
     """The mini catalog as an archive on a loopback HTTP server: its URL."""
-    folder = tmp_path / "served"
-    folder.mkdir()
-    archive_of(MINI_CATALOG, folder / "catalog.tar.gz")
-    with static_http(folder) as base:
-        yield f"{base}/catalog.tar.gz"
+    with served_layout(MINI_CATALOG, tmp_path / "served") as (url, _):
+        yield url
 
 
 def deckjudge(*args: str, cache: Path, source: str | None, cwd: Path,

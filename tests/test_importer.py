@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from catalog.db import make_engine
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.models import Card, Set, SetCode
-from tests.conftest import MINI_CATALOG
+from tests.conftest import MINI_CATALOG, layout_archive, served_layout
 from tests.servers import static_http
 
 MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
@@ -68,20 +68,9 @@ def test_changed_data_replaces_the_catalog(engine, mini_dir):
     assert counts(engine) == (MINI_SETS, MINI_CARDS - 2)
 
 
-def _archive(source: Path, target: Path) -> Path:
-    if target.suffix == ".zip":
-        with zipfile.ZipFile(target, "w") as archive:
-            for path in source.rglob("*"):
-                archive.write(path, "pokemon-tcg-data-master/" + str(path.relative_to(source)))
-    else:
-        with tarfile.open(target, "w:gz") as archive:
-            archive.add(source, arcname="pokemon-tcg-data-master")
-    return target
-
-
 @pytest.mark.parametrize("name", ["catalog.tar.gz", "catalog.zip"])
 def test_imports_from_an_archive(engine, tmp_path, name):
-    archive = _archive(MINI_CATALOG, tmp_path / name)
+    archive = layout_archive(MINI_CATALOG, tmp_path / name)
     result = import_catalog(engine, str(archive))
     assert counts(engine) == (MINI_SETS, MINI_CARDS)
     # The same bytes from any source give the same checksum.
@@ -96,11 +85,8 @@ def test_imports_from_an_http_base_url(engine):
 
 
 def test_imports_an_archive_from_an_http_url(engine, tmp_path):
-    folder = tmp_path / "served"
-    folder.mkdir()
-    _archive(MINI_CATALOG, folder / "data.tar.gz")
-    with static_http(folder) as url:
-        import_catalog(engine, f"{url}/data.tar.gz")
+    with served_layout(MINI_CATALOG, tmp_path / "served") as (url, _):
+        import_catalog(engine, url)
     assert counts(engine) == (MINI_SETS, MINI_CARDS)
 
 
