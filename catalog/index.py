@@ -79,6 +79,9 @@ class Printing:
     aliases: tuple[str, ...] = ()
     # The letter printed at its bottom left since Sword & Shield; today's Standard goes by it.
     regulation_mark: str | None = None
+    types: tuple[str, ...] = ()  # the printed Types (a Pokémon's; dual-type Pokémon have two)
+    # False when the card's own text says it cannot be used at official tournaments.
+    for_tournaments: bool = True
 
 
 @dataclass
@@ -177,6 +180,8 @@ def load_index(engine: Engine) -> CatalogIndex:
     return _assemble(version, sets, code_rows, card_rows)
 
 
+# The sentence joke and demonstration cards print ("Zacian LV.X", "Imakuni?'s Doduo").
+NOT_FOR_TOURNAMENTS = "cannot be used at official tournaments"
 _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
                  Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
                  Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
@@ -184,6 +189,9 @@ _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                cast(Card.type_identity, String).label("type_identity"),
+               cast(Card.types, String).label("types"),
+               cast(Card.rules, String).like(f"%{NOT_FOR_TOURNAMENTS}%")
+               .label("not_for_tournaments"),
                and_(Card.hp.is_not(None), cast(Card.types, String) != "[]",
                     or_(cast(Card.attacks, String) != "[]",
                         cast(Card.abilities, String) != "[]")).label("has_full_layout"))
@@ -243,7 +251,8 @@ class _PrintingBuilder:
             limit_scope=row.limit_scope, limit_max=row.limit_max, limit_text=row.limit_text,
             play_together=row.play_together, has_full_layout=bool(row.has_full_layout),
             aliases=self._aliases(row.name),
-            regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None)
+            regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
+            types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments)
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:

@@ -150,7 +150,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="format for files without a `# format: ID` first comment "
                             "(the file's own comment wins): unlimited, modified, sealed, "
                             "booster-draft, rochester-draft, partner-battles, standard, "
-                            "all, … (GET /v1/formats lists them)")
+                            "expanded, glc, all, … (GET /v1/formats lists them)")
     check.add_argument("--url", default=os.environ.get("DECKJUDGE_URL"),
                        help="a running deckjudge service (default: $DECKJUDGE_URL; "
                             "without one, check in this process with the local catalog)")

@@ -44,6 +44,9 @@ def test_limited_rules_have_no_copy_limit_and_check_pools():
         elif rules.id == "partner-battles":
             assert rules.deck_size == 100 and rules.copy_limit is None
             assert {"singleton", "type-identity", "partner-missing"} <= codes
+        elif rules.id == "glc":  # singleton by name, one Type, no Rule Box
+            assert rules.deck_size == 60 and rules.copy_limit == 1
+            assert {"copy-limit", "one-type", "rule-box"} <= codes
         else:
             assert rules.deck_size == 60 and rules.copy_limit == 4
             assert "copy-limit" in codes

@@ -58,7 +58,8 @@ class Violation:
 @dataclass(frozen=True)
 class Announcement:
     """Where a dated rule comes from: the publisher's title, its date (YYYY-MM-DD, or
-    YYYY-MM when only the month is established) and the page it was read from."""
+    YYYY-MM or YYYY when only the month or the year is established) and the page it was
+    read from."""
 
     title: str
     date: str
@@ -77,22 +78,42 @@ class Rotation:
     note: str | None = None
 
 
+BANNED, UNSURE, FREE = "banned", "unsure", "free"
+
+
 @dataclass(frozen=True)
 class Ban:
     """A card on a format's ban list: every printing of it (its function_key) is banned
-    from `effective` (None: always) until `until` (None: still), by `announcement`."""
+    from `effective` (None: always) until `until` (None: still), by `announcement`.
+
+    Where a day is not established, a window stands for it: the ban began on some day from
+    `effective` to `effective_by` (in force from `effective_by` at the latest), and was
+    lifted on some day from `until` to `until_by`. Inside a window the standing is UNSURE:
+    deckjudge says so rather than guess (checks ban-uncertain)."""
 
     card: str  # a printing id that names the card
     effective: dt.date | None = None
     until: dt.date | None = None
     announcement: Announcement | None = None
+    effective_by: dt.date | None = None  # the ban's day is unknown, but it was in force by then
+    until_by: dt.date | None = None  # the lifting's day is unknown, but it was lifted by then
+    note: str | None = None  # how the dates were read, when a window stands for a day
+
+    def status(self, as_of: dt.date | None) -> str:
+        """BANNED, UNSURE or FREE on the date; with no date, as the list stands now."""
+        if as_of is None:
+            return FREE if self.until is not None else BANNED
+        if self.effective is not None and as_of < self.effective:
+            return FREE
+        if self.until is not None and as_of >= self.until:
+            return FREE if self.until_by is None or as_of >= self.until_by else UNSURE
+        if self.effective_by is not None and as_of < self.effective_by:
+            return UNSURE
+        return BANNED
 
     def in_force(self, as_of: dt.date | None) -> bool:
-        """Banned on the date; with no date, as the list stands now."""
-        if as_of is None:
-            return self.until is None
-        return (self.effective is None or self.effective <= as_of) and \
-            (self.until is None or as_of < self.until)
+        """Banned on the date for certain."""
+        return self.status(as_of) == BANNED
 
 
 @dataclass(frozen=True)
@@ -105,7 +126,7 @@ class CardPool:
     release, all on or before as_of; `promo_numbers` keeps a promo set to a
     number range; `exempt_basic_types` are basic Energy legal from any set;
     with `reprints_legal`, a printing outside the pool is legal when a
-    printing of the same card (function_key) is in it.
+    printing of the same card (function_key) is in it; `excluded_sets` are never in it.
 
     `rotations` make the pool go by regulation mark instead (today's Standard): on a date,
     the latest rotation in effect names the first legal mark. With `legal_fridays`, a set
@@ -123,6 +144,10 @@ class CardPool:
     rotations: tuple[Rotation, ...] = ()
     legal_fridays: int = 0
     legal_dates: dict[str, dt.date] = field(default_factory=dict)
+    # Sets a `from_set` span leaves out (Celebrations' Classic Collection in Expanded).
+    excluded_sets: tuple[str, ...] = ()
+    # Leave out printings whose text says they cannot be used at official tournaments.
+    tournament_cards_only: bool = False
 
     def rotation_on(self, as_of: dt.date | None) -> Rotation | None:
         """The rotation in effect on a date (the latest one when no date is given)."""
@@ -187,7 +212,8 @@ class Legality:
         key = (pool.all_sets, pool.sets, pool.later_than, pool.from_set,
                tuple(sorted(pool.promo_numbers.items())), pool.exempt_basic_types,
                pool.reprints_legal, pool.rotations, pool.legal_fridays,
-               tuple(sorted(pool.legal_dates.items())), self.banned)
+               tuple(sorted(pool.legal_dates.items())), pool.excluded_sets,
+               pool.tournament_cards_only, self.banned)
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "_hash", hash(key))
 

@@ -33,6 +33,8 @@ class PoolLegality:
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
+        if self.pool.tournament_cards_only and not printing.for_tournaments:
+            return False
         if printing.is_basic_energy and \
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
             return self._legal_yet(printing.set_id)
@@ -48,7 +50,24 @@ class PoolLegality:
 
     def set_in_pool(self, set_id: str) -> bool:
         """Some printings of the set are allowed (a promo set may be kept to a number range)."""
-        if not self._legal_yet(set_id):
+        return self._legal_yet(set_id) and self.set_chosen(set_id)
+
+    def waiting(self, printing: Printing) -> dt.date | None:
+        """The day a released printing becomes legal, when only its set's waiting period keeps
+        it out of the pool today (a set in stores, not yet legal); else None."""
+        legal_from = self.legal_from(printing.set_id)
+        if self.as_of is None or legal_from is None or legal_from <= self.as_of \
+                or not self.released(printing):
+            return None
+        if self.pool.rotations:
+            chosen = self.mark_legal(printing.regulation_mark)
+        else:
+            chosen = self.set_chosen(printing.set_id) and self._number_allowed(printing)
+        return legal_from if chosen else None
+
+    def set_chosen(self, set_id: str) -> bool:
+        """The format takes the set (by list, kind, date or mark), whatever the day judged."""
+        if set_id in self.pool.excluded_sets:
             return False
         if self.pool.rotations:
             return any(self.mark_legal(mark) for mark in self._marks_of(set_id))

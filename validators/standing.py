@@ -16,7 +16,7 @@ from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from decklist.model import Reference
 from decklist.resolve import resolution_of
-from validators.model import Ban, Legality
+from validators.model import BANNED, FREE, Ban, Legality
 from validators.pool import PoolLegality
 
 
@@ -63,10 +63,15 @@ class FormatStandings:
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
         self.legality = PoolLegality(index, legality.pool, as_of)
-        # The bans in force on the date, by the card (function_key) each reaches.
-        self.bans: dict[str, Ban] = {
-            printing.function_key: ban for ban in legality.banned
-            if ban.in_force(as_of) and (printing := index.card(ban.card)) is not None}
+        # The bans in force on the date, by the card (function_key) each reaches; and those
+        # whose standing on the date is not established (a window stands for a day).
+        self.bans: dict[str, Ban] = {}
+        self.unsure: dict[str, Ban] = {}
+        for ban in legality.banned:
+            status = ban.status(as_of)
+            printing = index.card(ban.card)
+            if printing is not None and status != FREE:
+                (self.bans if status == BANNED else self.unsure)[printing.function_key] = ban
         self._resolution = index.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)

@@ -67,7 +67,8 @@ def _rotation_view(rotation: Rotation) -> dict[str, Any]:
 
 def _ban_view(index: CatalogIndex, ban: Ban) -> dict[str, Any]:
     return {**_listed_card(index, ban.card), "effective": iso_date(ban.effective),
-            "until": iso_date(ban.until),
+            "until": iso_date(ban.until), "effective_by": iso_date(ban.effective_by),
+            "until_by": iso_date(ban.until_by), "note": ban.note,
             "announcement": _announcement_view(ban.announcement) if ban.announcement else None}
 
 

@@ -7,16 +7,19 @@ from types import ModuleType
 
 from validators.checks import (
     ambiguous_card,
+    ban_uncertain,
     banned,
     copy_limit,
     deck_size,
     not_in_pool,
     not_in_product,
     not_legal,
+    one_type,
     partner_ineligible,
     partner_missing,
     printed_limit,
     restricted,
+    rule_box,
     sideboard,
     singleton,
     type_identity,
@@ -31,9 +34,10 @@ Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
 _MODULES: tuple[ModuleType, ...] = (unreadable_line, unknown_card, ambiguous_card, deck_size,
                                     copy_limit, printed_limit, sideboard, not_legal, banned,
+                                    ban_uncertain,
                                     not_in_pool, not_in_product, partner_missing,
                                     partner_ineligible, type_identity, singleton, restricted,
-                                    watchlisted)
+                                    watchlisted, one_type, rule_box)
 REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, RuleRef, Violation
+from validators.model import ERROR, Ban, CheckSpec, RuleRef, Violation
 
 CODE = "banned"
 SEVERITY = ERROR
@@ -25,13 +25,27 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if standings.all_banned:
             shown = standings.considered[0].printing
             ban = bans.get(shown.function_key)
-            if ban is not None and ban.announcement is not None and ban.effective is not None:
-                yield Violation.of(CODE, SEVERITY, DATED_MESSAGE,
-                                   RuleRef(ban.announcement.title,
-                                           f"effective {ban.effective.isoformat()}"),
+            since = _since(ban) if ban is not None else None
+            if ban is not None and since is not None:
+                yield Violation.of(CODE, SEVERITY, DATED_MESSAGE, _cited(ctx, spec, ban, since),
                                    (card_ref(line),), line=line.entry.line, name=shown.name,
-                                   format=ctx.format.name, effective=ban.effective.isoformat())
+                                   format=ctx.format.name, effective=since)
                 continue
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name)
+
+
+def _since(ban: Ban) -> str | None:
+    """The day the ban is in force from: its effective day, or the last day of its window."""
+    if ban.effective_by is not None:
+        return f"{ban.effective_by.isoformat()} at the latest"
+    return ban.effective.isoformat() if ban.effective is not None else None
+
+
+def _cited(ctx: Context, spec: CheckSpec, ban: Ban, since: str) -> RuleRef:
+    """A dated ban cites its announcement; one whose announcement is not established, the
+    format's ban list."""
+    if ban.announcement is None:
+        return ctx.format.rule(spec.section)
+    return RuleRef(ban.announcement.title, f"effective {since}")

@@ -65,6 +65,13 @@ def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
         return Violation.of(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE, rule, (card_ref(line),),
                             line=line.entry.line, name=shown.name, id=shown.id,
                             date=ctx.as_of.isoformat(), set=info.name, released=released)
+    legal_from = ctx.standings.legality.waiting(shown)
+    if legal_from is not None and ctx.as_of is not None:
+        info = ctx.index.sets[shown.set_id]
+        return Violation.of(UNLEGAL_CODE, SEVERITY, UNLEGAL_MESSAGE, rule, (card_ref(line),),
+                            line=line.entry.line, name=shown.name, id=shown.id,
+                            date=ctx.as_of.isoformat(), set=info.name,
+                            released=_iso(info.release_date), legal_from=legal_from.isoformat())
     if ctx.format.pool.rotations:
         return _by_mark(ctx, spec, line, shown)
     return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line),), line=line.entry.line,
@@ -72,20 +79,10 @@ def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
 
 
 def _by_mark(ctx: Context, spec: CheckSpec, line: ResolvedLine, shown: Printing) -> Violation:
-    """A format that goes by regulation marks names the rotation that decides, and a set
-    still in its waiting period says when it becomes legal."""
+    """A format that goes by regulation marks names the rotation that decides."""
     pool = ctx.format.pool
     date = ctx.as_of.isoformat() if ctx.as_of else "any date"
-    legality = ctx.standings.legality
-    legal_from = legality.legal_from(shown.set_id)
-    info = ctx.index.sets[shown.set_id]
     ref = (card_ref(line),)
-    if ctx.as_of is not None and legal_from is not None and legal_from > ctx.as_of \
-            and legality.mark_legal(shown.regulation_mark):
-        return Violation.of(UNLEGAL_CODE, SEVERITY, UNLEGAL_MESSAGE,
-                            ctx.format.rule(spec.section), ref, line=line.entry.line,
-                            name=shown.name, id=shown.id, date=date, set=info.name,
-                            released=_iso(info.release_date), legal_from=legal_from.isoformat())
     rotation = pool.rotation_on(ctx.as_of)
     if rotation is None:
         return Violation.of(CODE, SEVERITY, BEFORE_MARKS_MESSAGE, ctx.format.rule(spec.section),

@@ -35,7 +35,8 @@ FORMATS_DIR = Path(__file__).resolve().parent
 # The order formats are listed and answered in for format=all; a team format
 # comes after the formats its decks refer to.
 ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
-         "team-multiplay", "team-battle", "2v2-casual", "partner-battles", "standard")
+         "team-multiplay", "team-battle", "2v2-casual", "partner-battles", "standard",
+         "expanded", "glc")
 PLAYS = (CONSTRUCTED, LIMITED)
 # A format of today's game judges a deck on the day of the request when no date is given.
 TODAY = "today"
@@ -108,7 +109,9 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
             rotations=tuple(_rotation(r) for r in pool.get("rotations", ())),
             legal_fridays=pool.get("legal_fridays", 0),
             legal_dates={k: dt.date.fromisoformat(v)
-                         for k, v in pool.get("legal_dates", {}).items()}),
+                         for k, v in pool.get("legal_dates", {}).items()},
+            excluded_sets=tuple(pool.get("excluded_sets", ())),
+            tournament_cards_only=pool.get("tournament_cards_only", False)),
         banned=tuple(_ban(entry) for entry in raw.get("banned", ())),
         default_as_of=(None if raw.get("default_as_of") == TODAY
                        else _date(raw.get("default_as_of"))),
@@ -139,7 +142,8 @@ def _ban(raw: str | dict[str, Any]) -> Ban:
         return Ban(raw)
     said = raw.get("announcement")
     return Ban(raw["card"], _date(raw.get("effective")), _date(raw.get("until")),
-               _announcement(said) if said else None)
+               _announcement(said) if said else None, _date(raw.get("effective_by")),
+               _date(raw.get("until_by")), raw.get("note"))
 
 
 def _announcement(raw: dict[str, Any]) -> Announcement:

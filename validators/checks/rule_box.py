@@ -1,0 +1,45 @@
+"""rule-box: no card with a Rule Box (Gym Leader Challenge), nor of the kinds the format
+treats as one (ACE SPEC).
+
+Which cards have a Rule Box is the format's parameter, by the data's subtypes:
+`pokemon_subtypes` mark a Pokémon with one (EX, GX, V, ex, BREAK, Radiant…), and
+`card_subtypes` any card (Prism Star Trainers and Energy; ACE SPEC). Subtypes rather than
+rule text, because the data leaves the rule text out of some Pokémon ex.
+
+Legal:   Raichu (Basic Pokémon, no Rule Box); Bunnelby PRC 121 (an Ancient Trait is no Rule Box)
+Illegal: Pikachu ex SSP 57; Lusamine ◇ (a Prism Star Supporter); Prime Catcher (ACE SPEC)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from catalog.index import Printing
+from validators.context import Context, card_ref
+from validators.model import ERROR, CheckSpec, Violation
+
+CODE = "rule-box"
+SEVERITY = ERROR
+MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no Rule Box cards"
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    pokemon_kinds = frozenset(spec.params.get("pokemon_subtypes", ()))
+    card_kinds = frozenset(spec.params.get("card_subtypes", ()))
+    for line in ctx.known:
+        card = line.resolution.card
+        if card is None:
+            continue  # an ambiguous line: ambiguous-card asks for the printing
+        kind = _kind(card, pokemon_kinds, card_kinds)
+        if kind is not None:
+            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+                               (card_ref(line),), line=line.entry.line, name=card.name,
+                               id=card.id, kind=kind, format=ctx.format.name)
+
+
+def _kind(card: Printing, pokemon_kinds: frozenset[str], card_kinds: frozenset[str]) -> str | None:
+    """The subtype that gives the card a Rule Box, as a phrase; None when it has none."""
+    for subtype in card.subtypes:
+        if subtype in card_kinds or (card.supertype == "Pokémon" and subtype in pokemon_kinds):
+            return f"{'an' if subtype[0] in 'AEIOUaeiou' else 'a'} {subtype} card"
+    return None
