@@ -28,7 +28,7 @@ from catalog.numbers import number_sort_key
 from catalog.source import SETS_PATH, SourceError, card_path, open_source
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "5"
+IMPORT_VERSION = "6"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
 SET_CODES_PATH = DATA_DIR / "set_codes.json"
@@ -222,9 +222,18 @@ def _card_row(raw: Any, set_id: str, path: str, index: int, origin: str) -> dict
         "rarity": raw.get("rarity") or None,
         "regulation_mark": raw.get("regulationMark") or None,
         "source": origin,
+        "legalities": _legalities(raw.get("legalities")),
         **_images(raw.get("images")),
     }
     return _with_identity(row)
+
+
+def _legalities(value: Any) -> dict[str, str] | None:
+    """The data's legalities, as far as they are short strings by format name."""
+    if not isinstance(value, dict):
+        return None
+    kept = {str(k)[:32]: v[:16] for k, v in value.items() if isinstance(v, str)}
+    return kept or None
 
 
 def _images(value: Any) -> dict[str, str | None]:

@@ -105,6 +105,9 @@ class Card(Base):
     # Where the data says the card's picture is (https only); the organizer's page shows it.
     image_small: Mapped[str | None] = mapped_column(String(256))
     image_large: Mapped[str | None] = mapped_column(String(256))
+    # What the data says of the card's legality on the day it was taken ({"standard":
+    # "Legal", …}); the rules decide, this is compared with them (validators.legalities).
+    legalities: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     # Card identity (catalog.identity).
     name_key: Mapped[str] = mapped_column(String(128), index=True)

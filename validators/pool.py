@@ -74,7 +74,7 @@ class PoolLegality:
         if self.pool.all_sets or set_id in self.pool.sets:
             return True
         info = self.index.sets[set_id]
-        released = info.release_date
+        released = self._release_of(set_id)
         if released is None:
             return False
         if self._from is not None and released >= self._from:
@@ -83,8 +83,13 @@ class PoolLegality:
                 and released > self._later_than)
 
     def _released(self, set_id: str) -> bool:
-        released = self.index.sets[set_id].release_date
+        released = self._release_of(set_id)
         return self.as_of is None or (released is not None and released <= self.as_of)
+
+    def _release_of(self, set_id: str) -> dt.date | None:
+        """The set's release date; for a set the data gives none (the MEP promos), its
+        official legality date stands for it: it was out by then."""
+        return self.index.sets[set_id].release_date or self.pool.legal_dates.get(set_id)
 
     def _legal_yet(self, set_id: str) -> bool:
         """The set is legal on the date: released, and past its waiting period if the format
