@@ -60,3 +60,16 @@ def test_team_formats_name_their_deck_rules():
     assert isinstance(deck_rules(all_formats()["team-battle"]), FormatDefinition)
     assert all(set(play.prizes) == set(fmt.seats) for fmt in all_formats().values()
                if isinstance(fmt, TeamFormat) for play in fmt.plays.values())
+
+
+def test_the_contract_names_every_format():
+    """openapi.yaml lists the format ids in three places and bounds a body's list of them."""
+    import yaml
+
+    from api.spec import SPEC_PATH
+
+    schemas = yaml.safe_load(SPEC_PATH.read_text())["components"]["schemas"]
+    assert schemas["FormatId"]["enum"] == list(ORDER)
+    listed = next(option for option in schemas["ValidateRequest"]["properties"]["format"]["oneOf"]
+                  if option.get("type") == "array")
+    assert listed["maxItems"] == len(ORDER)

@@ -111,10 +111,11 @@ def test_a_ptcg_live_export_in_every_format_marks_the_lines_that_break_each(clie
     table = {tr["data-format"]: tr["class"] for tr in page.select("table.formats-table tbody tr")}
     assert len(table) == len(ORDER)
     # every card ever printed is in Unlimited's pool, and the 2v2 casual edition drops the
-    # card pool (validators/formats/2v2-casual.json); the others' pools end by 2010, and
-    # Standard (judged on the day of the request) has rotated its G-mark cards out
-    assert [f for f, classes in table.items() if "legal" in classes] == ["unlimited",
-                                                                          "2v2-casual"]
+    # card pool (validators/formats/2v2-casual.json); Expanded takes every set from Black &
+    # White on; the others' pools end by 2010, Standard (judged on the day of the request)
+    # has rotated its G-mark cards out, and GLC allows no Rule Box Pokémon
+    assert [f for f, classes in table.items() if "legal" in classes] == [
+        "unlimited", "2v2-casual", "expanded"]
     miraidon = row(page, 2)
     assert miraidon["data-status"] == "resolved"
     assert "Temporal Forces (TEF) 121" in text(miraidon.select_one(".printing"))
