@@ -108,7 +108,7 @@ def _readings(rules: FormatDefinition, standings: FormatStandings, printing: Pri
     if ours == NOT_LEGAL:
         waiting = legality.waiting(printing)
         if waiting is not None:
-            info = standings.legality.index.sets[printing.set_id]
+            info = legality.index.sets[printing.set_id]
             yield ("waiting-period", f"{info.name} came out {info.release_date} and is legal "
                    f"from {waiting}, the second Friday after")
         if not printing.for_tournaments:

@@ -33,15 +33,19 @@ class PoolLegality:
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
+        return self._legal_yet(printing.set_id) and self._chosen(printing)
+
+    def _chosen(self, printing: Printing) -> bool:
+        """The format takes the printing, whatever the day judged: by its text, its Energy
+        Type, its regulation mark, or its set and number."""
         if self.pool.tournament_cards_only and not printing.for_tournaments:
             return False
         if printing.is_basic_energy and \
                 basic_energy_type(printing.name) in self.pool.exempt_basic_types:
-            return self._legal_yet(printing.set_id)
+            return True
         if self.pool.rotations:
-            return self.mark_legal(printing.regulation_mark) and \
-                self._legal_yet(printing.set_id)
-        return self.set_in_pool(printing.set_id) and self._number_allowed(printing)
+            return self.mark_legal(printing.regulation_mark)
+        return self.set_chosen(printing.set_id) and self._number_allowed(printing)
 
     def mark_legal(self, mark: str | None) -> bool:
         """The mark is legal on the date (whatever the set's own waiting period)."""
@@ -59,11 +63,7 @@ class PoolLegality:
         if self.as_of is None or legal_from is None or legal_from <= self.as_of \
                 or not self.released(printing):
             return None
-        if self.pool.rotations:
-            chosen = self.mark_legal(printing.regulation_mark)
-        else:
-            chosen = self.set_chosen(printing.set_id) and self._number_allowed(printing)
-        return legal_from if chosen else None
+        return legal_from if self._chosen(printing) else None
 
     def set_chosen(self, set_id: str) -> bool:
         """The format takes the set (by list, kind, date or mark), whatever the day judged."""
