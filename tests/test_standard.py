@@ -16,6 +16,7 @@ from validators.formats import get_format
 
 pytestmark = pytest.mark.full_catalog
 TOURNAMENTS = Path(__file__).resolve().parent / "tournaments"
+ROTATION_2024 = "2024 Pokémon TCG Standard Format Rotation (announced with Temporal Forces)"
 ROTATION_2025 = "2025 Pokémon TCG Standard Format Rotation"
 
 
@@ -64,6 +65,31 @@ def test_the_same_lists_are_illegal_once_f_rotated_out(client, deck):
     for violation in after["violations"]:
         assert violation["rule"] == {"document": ROTATION_2025, "section": "effective 2025-04-11"}
         assert "its regulation mark is F, and since 2025-04-11 only G and later" in \
+            violation["message"]
+
+
+VANCOUVER_2024, VANCOUVER_DECKS = published("vancouver-2024")
+
+
+@pytest.mark.parametrize("deck", VANCOUVER_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
+def test_vancouver_2024_top_8_lists_are_legal_on_the_first_day_of_the_event(client, deck):
+    """A Regional played two weeks before the 2024 rotation: E-mark cards (Battle VIP
+    Pass, Peony, Level Ball…) were still legal, and Temporal Forces, out that Friday,
+    was not yet."""
+    verdict = judged(client, deck["deck"], VANCOUVER_2024["dates"][0])
+    assert verdict["legal"] is True, verdict["violations"]
+    assert all(line["status"] == "resolved" for line in verdict["cards"])
+
+
+@pytest.mark.parametrize("deck", VANCOUVER_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
+def test_the_same_lists_are_illegal_once_e_rotated_out(client, deck):
+    before = judged(client, deck["deck"], "2024-04-04")
+    after = judged(client, deck["deck"], "2024-04-05")
+    assert before["legal"] is True, before["violations"]
+    assert after["legal"] is False and set(codes(after)) == {"not-legal"}
+    for violation in after["violations"]:
+        assert violation["rule"] == {"document": ROTATION_2024, "section": "effective 2024-04-05"}
+        assert "its regulation mark is E, and since 2024-04-05 only F and later" in \
             violation["message"]
 
 
