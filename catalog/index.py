@@ -82,6 +82,7 @@ class Printing:
     types: tuple[str, ...] = ()  # the printed Types (a Pokémon's; dual-type Pokémon have two)
     # False when the card's own text says it cannot be used at official tournaments.
     for_tournaments: bool = True
+    ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
 
 
 @dataclass
@@ -103,6 +104,8 @@ class CatalogIndex:
     # the subset alone may write the number without it ("CRZ-GG 6").
     subset_prefixes: dict[str, str] = field(default_factory=dict)
     _ids_folded: dict[str, str] = field(default_factory=dict)
+    # The printings with an Ancient Trait, for ban entries that reach them all.
+    ancient_traits: tuple[Printing, ...] = ()
     _memos: dict[Callable[..., Any], Callable[..., Any]] = field(
         default_factory=dict, repr=False, compare=False)
 
@@ -194,7 +197,10 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                .label("not_for_tournaments"),
                and_(Card.hp.is_not(None), cast(Card.types, String) != "[]",
                     or_(cast(Card.attacks, String) != "[]",
-                        cast(Card.abilities, String) != "[]")).label("has_full_layout"))
+                        cast(Card.abilities, String) != "[]")).label("has_full_layout"),
+               # A JSON null, as the importer stores "none", reads as the text "null".
+               and_(Card.ancient_trait.is_not(None),
+                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
@@ -228,7 +234,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         promo_prefixes=prefixes, energy_codes=_energy_codes(sets, ordered),
         # The Galarian Gallery ("GG"), the Trainer Galleries ("TG"), the Shiny Vaults ("SV").
         subset_prefixes=_one_prefix(sets, ordered, promo=False),
-        _ids_folded={card_id.casefold(): card_id for card_id in printings})
+        _ids_folded={card_id.casefold(): card_id for card_id in printings},
+        ancient_traits=tuple(p for p in ordered if p.ancient_trait))
 
 
 class _PrintingBuilder:
@@ -252,7 +259,8 @@ class _PrintingBuilder:
             play_together=row.play_together, has_full_layout=bool(row.has_full_layout),
             aliases=self._aliases(row.name),
             regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
-            types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments)
+            types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
+            ancient_trait=bool(row.ancient_trait))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:

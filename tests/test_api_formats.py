@@ -27,6 +27,19 @@ def test_modified_names_its_pool_bans_and_sources(client):
                                                     "banned", "sideboard"}
 
 
+def test_glc_lists_its_dated_bans_and_the_kind_of_card_its_first_rules_banned(client):
+    banned = client.get("/v1/formats/glc").get_json()["banned"]
+    kind = banned[0]
+    assert kind["reaches"] == "ancient-trait" and kind["id"] is None
+    assert kind["name"] == "Pokémon with an Ancient Trait"
+    assert (kind["until"], kind["until_by"]) == ("2021-11-12", "2021-12-31")
+    assert kind["announcement"]["url"] == "https://www.pokebeach.com/2021/08/glc-part-one"
+    cards = {b["id"]: b for b in banned[1:]}
+    assert all(b["reaches"] is None and b["name"] for b in cards.values())
+    assert cards["xy4-99"]["name"] == "Lysandre's Trump Card"
+    assert cards["sm35-45"]["effective"] == "2024-09-01"
+
+
 def test_limited_formats_list_their_products(client):
     sealed = client.get("/v1/formats/sealed").get_json()
     assert sealed["deck_size"] == 40 and sealed["copy_limit"] is None and sealed["prizes"] == 4

@@ -142,7 +142,7 @@ def _readings(rules: FormatDefinition, standings: FormatStandings, printing: Pri
         yield ("ban-dated" if ours == BANNED_WORD else "ban-window",
                f"on deckjudge's ban list for that day: {source}")
     for entry in rules.banned:
-        target = legality.index.card(entry.card)
+        target = legality.index.card(entry.card) if entry.card else None
         if target is not None and target.function_key == printing.function_key and \
                 said == BANNED_WORD and entry.status(day) == FREE:
             yield ("ban-lifted", f"its ban ran until {entry.until} ({entry.note or ''})".strip())

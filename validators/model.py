@@ -79,6 +79,9 @@ class Rotation:
 
 
 BANNED, UNSURE, FREE = "banned", "unsure", "free"
+ANCIENT_TRAIT = "ancient-trait"
+# The kinds of card a ban entry may reach instead of one card, as a phrase.
+REACHES = {ANCIENT_TRAIT: "Pokémon with an Ancient Trait"}
 
 
 @dataclass(frozen=True)
@@ -91,13 +94,16 @@ class Ban:
     lifted on some day from `until` to `until_by`. Inside a window the standing is UNSURE:
     deckjudge says so rather than guess (checks ban-uncertain)."""
 
-    card: str  # a printing id that names the card
+    card: str | None  # a printing id that names the card; None when `reaches` says which
     effective: dt.date | None = None
     until: dt.date | None = None
     announcement: Announcement | None = None
     effective_by: dt.date | None = None  # the ban's day is unknown, but it was in force by then
     until_by: dt.date | None = None  # the lifting's day is unknown, but it was lifted by then
     note: str | None = None  # how the dates were read, when a window stands for a day
+    # A kind of card the entry bans instead of one card: every Pokémon with an Ancient Trait
+    # (REACHES names them), as early Gym Leader Challenge rules had it.
+    reaches: str | None = None
 
     def status(self, as_of: dt.date | None) -> str:
         """BANNED, UNSURE or FREE on the date; with no date, as the list stands now."""

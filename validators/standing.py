@@ -16,7 +16,7 @@ from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from decklist.model import Reference
 from decklist.resolve import resolution_of
-from validators.model import BANNED, FREE, Ban, Legality
+from validators.model import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
 from validators.pool import PoolLegality
 
 
@@ -69,8 +69,9 @@ class FormatStandings:
         self.unsure: dict[str, Ban] = {}
         for ban in legality.banned:
             status = ban.status(as_of)
-            printing = index.card(ban.card)
-            if printing is not None and status != FREE:
+            if status == FREE:
+                continue
+            for printing in reached(index, ban):
                 (self.bans if status == BANNED else self.unsure)[printing.function_key] = ban
         self._resolution = index.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
@@ -91,6 +92,14 @@ class FormatStandings:
             printing = released  # the printing shown is one that existed, when one did
         return CardStanding(printing, via, printing.function_key in self.bans,
                             released is not None)
+
+
+def reached(index: CatalogIndex, ban: Ban) -> tuple[Printing, ...]:
+    """The printings a ban entry names: its card, or every card of the kind it reaches."""
+    if ban.reaches == ANCIENT_TRAIT:
+        return index.ancient_traits
+    printing = index.card(ban.card) if ban.card else None
+    return (printing,) if printing is not None else ()
 
 
 def standings_for(index: CatalogIndex, legality: Legality,

@@ -7,7 +7,7 @@ from typing import Any
 
 from api.views import iso_date
 from catalog.index import CatalogIndex
-from validators.model import Announcement, Ban, Format, FormatDefinition, Rotation
+from validators.model import REACHES, Announcement, Ban, Format, FormatDefinition, Rotation
 from validators.standing import standings_for
 
 
@@ -66,7 +66,9 @@ def _rotation_view(rotation: Rotation) -> dict[str, Any]:
 
 
 def _ban_view(index: CatalogIndex, ban: Ban) -> dict[str, Any]:
-    return {**_listed_card(index, ban.card), "effective": iso_date(ban.effective),
+    listed = (_listed_card(index, ban.card) if ban.card else
+              {"id": None, "name": REACHES.get(ban.reaches or ""), "function_key": None})
+    return {**listed, "reaches": ban.reaches, "effective": iso_date(ban.effective),
             "until": iso_date(ban.until), "effective_by": iso_date(ban.effective_by),
             "until_by": iso_date(ban.until_by), "note": ban.note,
             "announcement": _announcement_view(ban.announcement) if ban.announcement else None}

@@ -163,6 +163,40 @@ def test_glc_bans_by_update_and_date(verdict):
     assert codes(verdict(duskull, "glc", as_of="2024-09-01")) == ["banned"]
 
 
+@pytest.mark.parametrize(("card", "as_of", "expected"), [
+    ("1 xy5-121", "2021-09-01", ["banned"]),                # Bunnelby PRC, before Update 1.0
+    ("1 Articuno ROS 17", "2021-07-14", ["banned"]),        # the format's first day
+    ("1 xyp-XY49", "2021-10-31", ["banned"]),               # Regirock, a promo, likewise
+    ("1 xy5-121", "2021-12-01", ["ban-uncertain"]),         # Update 1.0's day is a window
+    ("1 xy5-121", "2021-12-31", []),                        # legal from its last day
+    ("1 xy5-120", "2021-09-01", []),                        # Diggersby: no Ancient Trait
+])
+def test_glc_banned_every_ancient_trait_pokemon_until_update_1_0(verdict, card, as_of,
+                                                                  expected):
+    text, _ = _glc(card)
+    assert codes(verdict(text, "glc", as_of=as_of)) == expected
+
+
+def test_the_ancient_trait_ban_names_the_kind_and_cites_the_first_rules(verdict):
+    text, _ = _glc("1 xy5-121")
+    violation = _violation(verdict(text, "glc", as_of="2021-09-01"), "banned")
+    assert violation.message == (
+        "line 1: Bunnelby is banned in Gym Leader Challenge (community format): Pokémon with "
+        "an Ancient Trait were not allowed until 2021-11-12 at the earliest")
+    assert violation.rule.document.startswith("GLC Part One")
+    assert violation.rule.section == "Pokémon with an Ancient Trait"
+    warning = _violation(verdict(text, "glc", as_of="2021-12-01"), "ban-uncertain")
+    assert "lifted on a day not established, from 2021-11-12 to 2021-12-31" in warning.message
+
+
+def test_the_ancient_trait_ban_reaches_every_printing_with_one(full_index):
+    """The data's Ancient Traits: Primal Clash to Ancient Origins and their promos."""
+    reached = full_index.ancient_traits
+    assert {p.set_id for p in reached} >= {"xy5", "xy6", "xy7", "xyp"}
+    assert all(p.supertype == "Pokémon" for p in reached)
+    assert full_index.card("xy5-121") in reached and full_index.card("xy5-120") not in reached
+
+
 def test_glc_basic_energy_of_any_type_and_any_count(verdict):
     text, as_of = _glc(*GLC_FIRE, "20 sve-3", energy=FIRE)
     assert codes(verdict(text, "glc", as_of=as_of)) == []

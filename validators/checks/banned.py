@@ -3,20 +3,23 @@
 Legal:   4 Slowpoke N1 55 in Modified
 Illegal: 1 Slowking N1 14 in Modified, or any reprint of that Slowking
 A dated ban (Expanded, GLC) reaches only the dates it was in force, and its violation cites
-the announcement that made it.
+the announcement that made it. An entry may ban a kind of card rather than one card: GLC's
+first rules allowed no Pokémon with an Ancient Trait (1 Bunnelby PRC 121 on 2021-09-01).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, Ban, CheckSpec, RuleRef, Violation
+from validators.model import ERROR, REACHES, Ban, CheckSpec, RuleRef, Violation
 
 CODE = "banned"
 SEVERITY = ERROR
 MESSAGE = "line {line}: {name} is banned in {format}"
 DATED_MESSAGE = "line {line}: {name} is banned in {format} since {effective}"
+KIND_MESSAGE = "line {line}: {name} is banned in {format}: {kind} were not allowed{until}"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -25,6 +28,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if standings.all_banned:
             shown = standings.considered[0].printing
             ban = bans.get(shown.function_key)
+            if ban is not None and ban.reaches is not None:
+                yield _of_kind(ctx, spec, line, shown.name, ban)
+                continue
             since = _since(ban) if ban is not None else None
             if ban is not None and since is not None:
                 yield Violation.of(CODE, SEVERITY, DATED_MESSAGE, _cited(ctx, spec, ban, since),
@@ -34,6 +40,17 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name)
+
+
+def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
+             ban: Ban) -> Violation:
+    """A ban on a kind of card (Ancient Trait Pokémon) names the kind and when it ended."""
+    until = f" until {ban.until.isoformat()} at the earliest" if ban.until else ""
+    rule = (RuleRef(ban.announcement.title, REACHES[ban.reaches or ""])
+            if ban.announcement else ctx.format.rule(spec.section))
+    return Violation.of(CODE, SEVERITY, KIND_MESSAGE, rule, (card_ref(line),),
+                        line=line.entry.line, name=name, format=ctx.format.name,
+                        kind=REACHES[ban.reaches or ""], until=until)
 
 
 def _since(ban: Ban) -> str | None:

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from validators.model import (
+    ANCIENT_TRAIT,
     CONSTRUCTED,
     LIMITED,
+    REACHES,
     Announcement,
     Ban,
     CardPool,
@@ -137,13 +139,16 @@ def _rotation(raw: dict[str, Any]) -> Rotation:
 
 
 def _ban(raw: str | dict[str, Any]) -> Ban:
-    """A card id (banned for as long as the document governs), or a dated entry."""
+    """A card id (banned for as long as the document governs), or a dated entry naming a
+    card or the kind of card it reaches."""
     if isinstance(raw, str):
         return Ban(raw)
     said = raw.get("announcement")
-    return Ban(raw["card"], _date(raw.get("effective")), _date(raw.get("until")),
+    if ("card" in raw) == ("reaches" in raw) or raw.get("reaches", ANCIENT_TRAIT) not in REACHES:
+        raise ValueError(f"a ban names one card or one kind of card: {raw}")
+    return Ban(raw.get("card"), _date(raw.get("effective")), _date(raw.get("until")),
                _announcement(said) if said else None, _date(raw.get("effective_by")),
-               _date(raw.get("until_by")), raw.get("note"))
+               _date(raw.get("until_by")), raw.get("note"), raw.get("reaches"))
 
 
 def _announcement(raw: dict[str, Any]) -> Announcement:
