@@ -52,3 +52,13 @@ def test_a_dated_ban_reaches_only_its_dates_and_cites_its_announcement(verdict):
         "A ban list update", "effective 2003-01-01")
     # with no date, the list as it stands now: this ban has ended
     assert "banned" not in codes(verdict(deck, rules=rules))
+
+
+def test_a_ban_on_a_kind_of_card_with_a_known_end_names_that_day(verdict):
+    """GLC's Ancient Trait ban with its window closed to one day: no "at the earliest"."""
+    glc = get_format("glc")
+    kind = dataclasses.replace(glc.banned[0], until_by=None)
+    rules = dataclasses.replace(glc, banned=(kind,))
+    result = verdict("1 xy5-121\n59 Fire Energy BS 98", rules=rules, as_of="2021-09-01")
+    message = next(v.message for v in result.violations if v.code == "banned")
+    assert message.endswith("Pokémon with an Ancient Trait were not allowed until 2021-11-12")

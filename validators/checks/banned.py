@@ -45,7 +45,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
              ban: Ban) -> Violation:
     """A ban on a kind of card (Ancient Trait Pokémon) names the kind and when it ended."""
-    until = f" until {ban.until.isoformat()} at the earliest" if ban.until else ""
+    until = "" if ban.until is None else f" until {ban.until.isoformat()}" + (
+        " at the earliest" if ban.until_by is not None else "")
     rule = (RuleRef(ban.announcement.title, REACHES[ban.reaches or ""])
             if ban.announcement else ctx.format.rule(spec.section))
     return Violation.of(CODE, SEVERITY, KIND_MESSAGE, rule, (card_ref(line),),
