@@ -6,10 +6,12 @@ import os
 import re
 import tempfile
 
-from api import closing_door, server_errors
+from api import closing_door, one_write, server_errors
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
+# An answer's headers leave with its body: a killed instance cuts no answer in two.
+one_write.install()
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 
