@@ -20,7 +20,7 @@ from catalog.index import CatalogIndex, Printing
 from catalog.models import Card
 from validators.formats import get_format
 from validators.model import FREE, FormatDefinition
-from validators.standing import FormatStandings
+from validators.standing import FormatStandings, reached
 
 FORMATS = ("standard", "expanded")
 LEGAL, NOT_LEGAL, BANNED_WORD, UNSURE_WORD = "Legal", "not legal", "Banned", "Banned?"
@@ -142,7 +142,7 @@ def _readings(rules: FormatDefinition, standings: FormatStandings, printing: Pri
         yield ("ban-dated" if ours == BANNED_WORD else "ban-window",
                f"on deckjudge's ban list for that day: {source}")
     for entry in rules.banned:
-        target = legality.index.card(entry.card) if entry.card else None
-        if target is not None and target.function_key == printing.function_key and \
-                said == BANNED_WORD and entry.status(day) == FREE:
+        if said == BANNED_WORD and entry.status(day) == FREE and any(
+                target.function_key == printing.function_key
+                for target in reached(legality.index, entry)):
             yield ("ban-lifted", f"its ban ran until {entry.until} ({entry.note or ''})".strip())

@@ -117,10 +117,6 @@ class Ban:
             return UNSURE
         return BANNED
 
-    def in_force(self, as_of: dt.date | None) -> bool:
-        """Banned on the date for certain."""
-        return self.status(as_of) == BANNED
-
 
 @dataclass(frozen=True)
 class CardPool:

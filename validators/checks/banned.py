@@ -45,13 +45,17 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
              ban: Ban) -> Violation:
     """A ban on a kind of card (Ancient Trait Pokémon) names the kind and when it ended."""
-    until = "" if ban.until is None else f" until {ban.until.isoformat()}" + (
-        " at the earliest" if ban.until_by is not None else "")
-    rule = (RuleRef(ban.announcement.title, REACHES[ban.reaches or ""])
-            if ban.announcement else ctx.format.rule(spec.section))
+    kind = REACHES[ban.reaches or ""]
+    until = ""
+    if ban.until is not None:
+        until = f" until {ban.until.isoformat()}"
+        if ban.until_by is not None:  # lifted on a day not established: the window's start
+            until += " at the earliest"
+    rule = (RuleRef(ban.announcement.title, kind) if ban.announcement
+            else ctx.format.rule(spec.section))
     return Violation.of(CODE, SEVERITY, KIND_MESSAGE, rule, (card_ref(line),),
                         line=line.entry.line, name=name, format=ctx.format.name,
-                        kind=REACHES[ban.reaches or ""], until=until)
+                        kind=kind, until=until)
 
 
 def _since(ban: Ban) -> str | None:
