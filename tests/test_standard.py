@@ -45,52 +45,38 @@ def energy(count: int) -> dict:
     return {"count": count, "name": "Basic Psychic Energy", "set": "SVE", "number": "5"}
 
 
-NAIC_2024, NAIC_DECKS = published("naic-2024")
+# Each event, with the rotation that later made its lists illegal: its day, announcement,
+# the mark it took out and the first mark left. Vancouver 2024 was played two weeks before
+# the 2024 rotation: E-mark cards (Battle VIP Pass, Peony, Level Ball…) were still legal,
+# and Temporal Forces, out that Friday, was not yet.
+ROTATED_BY = {"naic-2024": (dt.date(2025, 4, 11), ROTATION_2025, "F", "G"),
+              "vancouver-2024": (dt.date(2024, 4, 5), ROTATION_2024, "E", "F")}
+EVENTS = {event: published(event) for event in ROTATED_BY}
+PUBLISHED = [pytest.param(event, deck, id=f"{event}-{deck['placing']}-{deck['name']}")
+             for event, (_, decks) in EVENTS.items() for deck in decks]
+NAIC_DECKS = EVENTS["naic-2024"][1]
 
 
-@pytest.mark.parametrize("deck", NAIC_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
-def test_naic_2024_top_cut_lists_are_legal_on_the_first_day_of_the_event(client, deck):
-    verdict = judged(client, deck["deck"], NAIC_2024["dates"][0])
+@pytest.mark.parametrize(("event", "deck"), PUBLISHED)
+def test_published_lists_are_legal_on_the_first_day_of_their_event(client, event, deck):
+    first_day = EVENTS[event][0]["dates"][0]
+    verdict = judged(client, deck["deck"], first_day)
     assert verdict["legal"] is True, verdict["violations"]
-    assert verdict["as_of"] == "2024-06-07"
+    assert verdict["as_of"] == first_day
     assert all(line["status"] == "resolved" for line in verdict["cards"])
 
 
-@pytest.mark.parametrize("deck", NAIC_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
-def test_the_same_lists_are_illegal_once_f_rotated_out(client, deck):
-    before = judged(client, deck["deck"], "2025-04-10")
-    after = judged(client, deck["deck"], "2025-04-11")
+@pytest.mark.parametrize(("event", "deck"), PUBLISHED)
+def test_the_same_lists_are_illegal_once_their_mark_rotated_out(client, event, deck):
+    day, announcement, gone, first_left = ROTATED_BY[event]
+    before = judged(client, deck["deck"], (day - dt.timedelta(days=1)).isoformat())
+    after = judged(client, deck["deck"], day.isoformat())
     assert before["legal"] is True, before["violations"]
     assert after["legal"] is False and set(codes(after)) == {"not-legal"}
     for violation in after["violations"]:
-        assert violation["rule"] == {"document": ROTATION_2025, "section": "effective 2025-04-11"}
-        assert "its regulation mark is F, and since 2025-04-11 only G and later" in \
-            violation["message"]
-
-
-VANCOUVER_2024, VANCOUVER_DECKS = published("vancouver-2024")
-
-
-@pytest.mark.parametrize("deck", VANCOUVER_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
-def test_vancouver_2024_top_8_lists_are_legal_on_the_first_day_of_the_event(client, deck):
-    """A Regional played two weeks before the 2024 rotation: E-mark cards (Battle VIP
-    Pass, Peony, Level Ball…) were still legal, and Temporal Forces, out that Friday,
-    was not yet."""
-    verdict = judged(client, deck["deck"], VANCOUVER_2024["dates"][0])
-    assert verdict["legal"] is True, verdict["violations"]
-    assert all(line["status"] == "resolved" for line in verdict["cards"])
-
-
-@pytest.mark.parametrize("deck", VANCOUVER_DECKS, ids=lambda d: f"{d['placing']}-{d['name']}")
-def test_the_same_lists_are_illegal_once_e_rotated_out(client, deck):
-    before = judged(client, deck["deck"], "2024-04-04")
-    after = judged(client, deck["deck"], "2024-04-05")
-    assert before["legal"] is True, before["violations"]
-    assert after["legal"] is False and set(codes(after)) == {"not-legal"}
-    for violation in after["violations"]:
-        assert violation["rule"] == {"document": ROTATION_2024, "section": "effective 2024-04-05"}
-        assert "its regulation mark is E, and since 2024-04-05 only F and later" in \
-            violation["message"]
+        assert violation["rule"] == {"document": announcement, "section": f"effective {day}"}
+        assert f"its regulation mark is {gone}, and since {day} only {first_left} and later" \
+            in violation["message"]
 
 
 def test_the_done_when_list_as_text_on_its_weekend(client):
