@@ -11,13 +11,13 @@ error: they come back as problems in a 200 answer.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.problems import Problem
+from decklist import strict_json
 from decklist.detect import parse
 from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge, LineProblem
 
@@ -82,27 +82,13 @@ def text_body() -> str:
 
 
 def json_body() -> Any:
-    """The body as JSON, with the position of any syntax error."""
-    text = text_body()
+    """The body as JSON, strictly (decklist.strict_json), with the place of any fault."""
     try:
-        return json.loads(text, parse_constant=_not_json)
-    except json.JSONDecodeError as error:
-        raise Problem("malformed-json",
-                      f"The body is not valid JSON: {error.msg} at line {error.lineno}, "
-                      f"column {error.colno}.", line=error.lineno, column=error.colno) from None
-    except _ConstantNotJson as error:
-        raise Problem("malformed-json",
-                      f"The body is not valid JSON: {error} is not a JSON value.") from None
-    except RecursionError:
-        raise Problem("malformed-json", "The body nests JSON too deeply.") from None
-
-
-class _ConstantNotJson(ValueError):
-    """NaN and Infinity, which Python's json reads but JSON does not have."""
-
-
-def _not_json(constant: str) -> None:
-    raise _ConstantNotJson(constant)
+        return strict_json.loads(text_body())
+    except strict_json.JsonFault as fault:
+        at = {"line": fault.line, "column": fault.column} if fault.line is not None else {}
+        raise Problem("malformed-json", f"The body is not valid JSON: {fault.message}.",
+                      **at) from None
 
 
 def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Decklist:

@@ -10,6 +10,7 @@ wrote it, a JSON pointer or a query parameter.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from validators.targets import (
     check_formats,
 )
 
+log = logging.getLogger(__name__)
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
 MAX_PRODUCT_SETS = 40
 MAX_TEXT = 200
@@ -310,6 +312,11 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
         return BatchItem(position, deck_id, validate_body(options), None)
     except Problem as problem:
         return BatchItem(position, deck_id, None, in_deck(problem, position))
+    except Exception:  # a deck that breaks the reader must not cost the others their answers
+        log.exception("reading batch deck %r failed", deck_id)
+        return BatchItem(position, deck_id, None, Problem(
+            "internal-error", "Reading this deck failed; it has been logged.",
+            pointer=f"/decks/{position}"))
 
 
 def in_deck(problem: Problem, position: int) -> Problem:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from decklist import strict_json
 from decklist.json_list import parse_json
 from decklist.model import Decklist, LineProblem
 from decklist.text import parse_text
@@ -17,11 +17,12 @@ def parse(body: str | list[Any]) -> Decklist:
     stripped = body.lstrip("\ufeff \t\r\n")
     if stripped.startswith("["):
         try:
-            return parse_json(json.loads(stripped))
-        except json.JSONDecodeError as error:
+            return parse_json(strict_json.loads(stripped))
+        except strict_json.JsonFault as fault:
+            skipped = body.count("\n", 0, len(body) - len(stripped))  # blank lines before it
             deck = Decklist(input_format="json")
-            deck.problems.append(LineProblem(error.lineno, "", f"malformed JSON: {error.msg} "
-                                             f"(line {error.lineno}, column {error.colno})",
+            deck.problems.append(LineProblem((fault.line or 1) + skipped, "",
+                                             f"malformed JSON: {fault.message}",
                                              "malformed-json"))
             return deck
     return parse_text(body)
