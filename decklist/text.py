@@ -90,6 +90,8 @@ def parse_text(text: str) -> Decklist:
     deck = Decklist(input_format="plain")
     section = MAIN
     lines = split_lines(text)
+    if lines[-1] == "":
+        lines.pop()  # the newline that ends the last line opens no line of its own
     if len(lines) > MAX_LINES:
         raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
                                f"{len(lines)}", MAX_LINES + 1)

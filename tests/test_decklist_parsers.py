@@ -189,6 +189,13 @@ def test_decklists_past_their_limits_are_refused_with_the_line():
         parse([{"count": 1, "name": "Bill"}] * (MAX_ENTRIES + 1))
 
 
+def test_a_list_of_the_most_lines_may_end_in_a_newline():
+    most = "# a note\n" * (MAX_LINES - 1) + "1 Bill\n"
+    assert [entry.line for entry in parse(most).entries] == [MAX_LINES]
+    with pytest.raises(DecklistTooLarge):
+        parse(most + "\n")  # a blank line after it is a line of its own
+
+
 @pytest.mark.parametrize(("header", "section"), [
     ("Pokémon : 9", "pokemon"), ("Dresseur: 12", "trainer"), ("Énergie : 3", "energy"),
     ("Trainer: 12", "trainer"), ("Energie: 3", "energy"),                      # German
