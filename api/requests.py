@@ -385,11 +385,9 @@ def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
     try:
         return schema.load(dict(pairs))
     except ValidationError as error:
-        found = "; ".join(f"{name}: {' '.join(_flatten(messages))}"
-                          for name, messages in sorted(error.normalized_messages().items()))
-        raise Problem("invalid-query", f"Invalid query: {found}",
-                      parameter=sorted(error.normalized_messages(), key=str)[0],
-                      errors=error.normalized_messages()) from None
+        errors, detail = _reported(error.normalized_messages())
+        raise Problem("invalid-query", f"Invalid query: {detail}",
+                      parameter=_first_path(errors)[0], **errors) from None
 
 
 # What a query string loads to depends on nothing else, and clients send the same few again
@@ -405,12 +403,43 @@ def load_body(schema: Schema, sent: Any) -> dict[str, Any]:
     try:
         return schema.load(sent)
     except ValidationError as error:
-        messages = error.normalized_messages()
-        first = _first_path(messages)
-        detail = "; ".join(f"{name}: {' '.join(_flatten(found))}"
-                           for name, found in sorted(messages.items(), key=str))
+        errors, detail = _reported(error.normalized_messages())
         raise Problem("invalid-body", f"Invalid body: {detail}",
-                      pointer="/" + "/".join(first), errors=messages) from None
+                      pointer="/" + "/".join(_first_path(errors)), **errors) from None
+
+
+# A 422 (or 400) names at most this many fields, each at most MAX_TEXT characters long: a
+# body of 60,000 unknown keys is told about the first ones and how many more, not echoed.
+MAX_ERRORS_SHOWN = 20
+
+
+def _reported(messages: dict[Any, Any]) -> tuple[dict[str, Any], str]:
+    """marshmallow's messages as a problem reports them: the first MAX_ERRORS_SHOWN fields
+    (`errors`, with `errors_omitted` when there were more) and a one-line detail."""
+    shown: dict[str, Any] = {}
+    lines = []
+    for key in sorted(messages, key=str)[:MAX_ERRORS_SHOWN]:
+        name = _clipped(str(key))
+        shown[name] = _clipped_messages(messages[key])
+        lines.append(f"{name}: {' '.join(_flatten(shown[name]))}")
+    errors: dict[str, Any] = {"errors": shown}
+    if len(messages) > MAX_ERRORS_SHOWN:
+        errors["errors_omitted"] = len(messages) - MAX_ERRORS_SHOWN
+        lines.append(f"and {len(messages) - MAX_ERRORS_SHOWN:,} more")
+    return errors, "; ".join(lines)
+
+
+def _clipped_messages(messages: Any) -> Any:
+    """Nested messages (a list's items, a nested object's fields), bounded like the top."""
+    if isinstance(messages, dict):
+        return _reported(messages)[0]["errors"]
+    if isinstance(messages, list):
+        return [_clipped(str(m)) for m in messages[:MAX_ERRORS_SHOWN]]
+    return _clipped(str(messages))
+
+
+def _clipped(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "…"
 
 
 def _flatten(messages: Any) -> list[str]:
@@ -421,12 +450,16 @@ def _flatten(messages: Any) -> list[str]:
     return [str(messages)]
 
 
-def _first_path(messages: Any) -> list[str]:
-    """The JSON pointer parts of the first error marshmallow reports."""
+def _first_path(errors: dict[str, Any]) -> list[str]:
+    """The JSON pointer parts of the first error reported (`_reported`)."""
+    return _path(errors["errors"])
+
+
+def _path(messages: Any) -> list[str]:
     if not isinstance(messages, dict) or not messages:
         return []
     key = sorted(messages, key=str)[0]
-    return [str(key), *_first_path(messages[key])]
+    return [str(key), *_path(messages[key])]
 
 
 def _comma_list(value: str) -> str | list[str]:

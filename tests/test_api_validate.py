@@ -376,3 +376,13 @@ def test_violations_keep_the_values_their_message_was_made_from(client):
     copies = next(v for v in answer["violations"] if v["code"] == "copy-limit")
     assert copies["arguments"] == {"count": 9, "title": "Bill", "limit": 4}
     assert copies["message"] == "9 cards titled 'Bill'; at most 4 are allowed"
+
+
+def test_a_body_of_many_unknown_fields_is_told_of_the_first(client):
+    sent = {"deck": "4 Bill\n", **{f"field{n:05}": n for n in range(50_000)}}
+    answer = client.post("/v1/validate", json=sent)
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert len(problem["errors"]) == 20 and problem["errors_omitted"] == 50_000 - 20
+    assert problem["pointer"] == "/field00000"
+    assert len(answer.data) < 4096
