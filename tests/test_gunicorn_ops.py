@@ -5,10 +5,12 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import requests
@@ -82,6 +84,29 @@ def test_two_instances_on_one_machine_each_have_their_own_control_socket(full_db
             workers = Path(f"/proc/{master}/task/{master}/children").read_text().split()
             assert [w["pid"] for w in json.loads(shown.stdout)["workers"]] == \
                 [int(pid) for pid in workers]
+
+
+def test_sigterm_again_while_stopping_still_ends_in_a_clean_exit(full_db_url, tmp_path):
+    # A supervisor may signal twice; Python restores SIGTERM's default action while it
+    # shuts down, which turned a finished stop into "killed by SIGTERM" (status -15).
+    pidfile = tmp_path / "master.pid"
+    with gunicorn(full_db_url, workers=1, GUNICORN_CMD_ARGS=f"--pid {pidfile}"):
+        master = int(pidfile.read_text())
+        signals = 0
+        while _alive(master) and signals < 100_000:
+            os.kill(master, signal.SIGTERM)
+            signals += 1
+            time.sleep(0.002)
+        assert not _alive(master) and signals > 1
+    # leaving the block waited for the master and held its exit status to 0
+
+
+def _alive(pid: int) -> bool:
+    """Running or stopping, not yet a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def _control_socket(base: str) -> Path:
