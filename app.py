@@ -11,6 +11,7 @@ from flask import Flask
 from flask.helpers import get_debug_flag
 
 from api import (
+    budget,
     cards,
     compression,
     cross_origin,
@@ -69,6 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # after_request functions run last-registered first.
     compression.init_app(app)
     http_cache.init_app(app)
+    budget.init_app(app)
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
                       spec.docs_bp, page.bp):
         app.register_blueprint(blueprint)

@@ -69,6 +69,14 @@ def raw_body() -> bytes:
     return environ[_BODY_KEY]
 
 
+def received_bytes() -> int:
+    """How many bytes of body the request sent: its Content-Length, or what was read of a
+    chunked one."""
+    if request.content_length is not None:
+        return request.content_length
+    return len(request.environ.get(_BODY_KEY, b""))
+
+
 def text_body() -> str:
     """The body as text, strictly UTF-8."""
     raw = raw_body()

@@ -50,6 +50,8 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "card-not-found": ProblemType(404, _NOT_FOUND),
     "decklist-too-large": ProblemType(413, _TOO_LARGE),
     "batch-too-large": ProblemType(413, _TOO_LARGE),
+    "over-budget": ProblemType(413, _TOO_LARGE),
+    "answer-too-large": ProblemType(413, _TOO_LARGE),
     "line-too-long": ProblemType(413, _TOO_LARGE),
     # The organizer's page: a card picked for a line the list no longer has.
     "stale-pick": ProblemType(409, "Conflict"),

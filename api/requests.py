@@ -45,15 +45,11 @@ BODY, QUERY = "body", "query"
 FULL, VERDICT = "full", "verdict"
 # Who may keep a verdict (the `cache` option): nobody but the client, or any cache.
 NO_STORE, PUBLIC = "no-store", "public"
-# POST /v1/validate/batch: at most this many decks, and limits that grow with their number.
-# A deck's own limits (lines, entries) are the same as alone; a deck that needs more than
-# its share of the body is sent alone to /v1/validate.
+# POST /v1/validate/batch: at most this many decks, and limits that grow with their number
+# (its work too: api.budget). A deck's own limits (lines, entries) are the same as alone; a
+# deck that needs more than its share of the body is sent alone to /v1/validate.
 MAX_BATCH_DECKS = 500
 BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 4-6 KB as entries
-BATCH_WORK_PER_DECK = 600  # card lines × formats: a 60-line deck in every format
-# Of which answered line by line (`detail: full`, ~700 bytes a line and format): a 60-line
-# deck in one format, so that a batch's answer stays under ~42 KB a deck.
-BATCH_DETAIL_PER_DECK = 60
 MAX_ID = 200
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from api import requests
+from api import budget, requests
 from api.views.lines import resolve_view
 from catalog import store
 from validators.judging import read
@@ -18,4 +18,5 @@ bp = Blueprint("resolve", __name__, url_prefix="/v1")
 def resolve_deck() -> dict[str, Any]:
     req = requests.resolve_request()
     index = store.index()
+    budget.within([budget.ask(req.deck, None, 1, full=True)])  # every line answered
     return resolve_view(index, read(index, req.deck))

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint
 from sqlalchemy.exc import DBAPIError
 
-from api import requests
+from api import budget, requests
 from api.http_cache import shareable_on_request
 from api.problems import Problem
 from api.views.verdicts import (
@@ -45,7 +45,9 @@ def validate_team_decks() -> dict[str, Any]:
 
 def deck_answer(index: CatalogIndex, req: requests.ValidateRequest) -> dict[str, Any]:
     """POST /v1/validate's answer to a request; the organizer's page shows the same."""
-    return _verdict(index, req, _plan(index, req))
+    plan = _plan(index, req)
+    budget.within([_ask(req, plan)])
+    return _verdict(index, req, plan)
 
 
 def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any]:
@@ -55,9 +57,11 @@ def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any
                          [player.pool is not None for player in req.players], req.product)
     except TargetError as error:
         raise requests.target_problem(error) from None
+    full = req.detail == requests.FULL
+    budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
+                   for player in req.players])
     judged = judge_team(index, plan, req.players, req.as_of)
-    return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY),
-                               full=req.detail == requests.FULL)
+    return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY), full=full)
 
 
 @bp.post("/validate/batch")
@@ -67,24 +71,10 @@ def validate_batch() -> dict[str, Any]:
     # Every deck is read and planned before any is judged, so a batch over its work limit
     # is refused before it costs the work.
     planned = [_planned(index, item) for item in items]
-    ready = [(item.request, plan) for item, plan in planned
-             if item.request is not None and plan is not None]
-    _within_budget(sum(_work(req, plan) for req, plan in ready),
-                   requests.BATCH_WORK_PER_DECK, len(items), "")
-    _within_budget(sum(_work(req, plan) for req, plan in ready
-                       if req.detail == requests.FULL),
-                   requests.BATCH_DETAIL_PER_DECK, len(items), " with `detail: full`")
+    budget.within([_ask(item.request, plan) for item, plan in planned
+                   if item.request is not None and plan is not None],
+                  budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     return batch_view(index, [(item.id, _answer(index, item, plan)) for item, plan in planned])
-
-
-def _within_budget(work: int, per_deck: int, decks: int, kind: str) -> None:
-    """A batch's work (card lines × formats) may grow with its number of decks."""
-    allowed = per_deck * decks
-    if work > allowed:
-        raise Problem("batch-too-large", f"A batch may check {per_deck} card lines × formats "
-                      f"a deck{kind}, {allowed} for all its decks; this one asks for {work}. "
-                      "Split it, ask for fewer formats, or for the verdict alone.",
-                      pointer="/decks", limit=allowed, asked=work)
 
 
 def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
@@ -112,9 +102,9 @@ def _planned(index: CatalogIndex,
         return replace(item, request=None, problem=failed), None
 
 
-def _work(req: requests.ValidateRequest, plan: DeckPlan) -> int:
-    lines = len(req.deck.entries) + (len(req.pool.entries) if req.pool is not None else 0)
-    return lines * len(plan.targets)
+def _ask(req: requests.ValidateRequest, plan: DeckPlan) -> budget.Ask:
+    return budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
+                      req.detail == requests.FULL)
 
 
 def _answer(index: CatalogIndex, item: requests.BatchItem,

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.answers import by_format
 from tests.conftest import FIXTURES, make_client
 from validators.formats import ORDER
 
@@ -63,7 +64,7 @@ def test_all_formats_in_one_call(client):
                                              "deck": LEGAL_EVERYWHERE_60}).get_json()
     assert [v["format"]["id"] for v in body["verdicts"]] == list(ORDER)
     assert body["legal_in"] == ["unlimited", "modified", "team-multiplay", "2v2-casual"]
-    by_id = {v["format"]["id"]: v for v in body["verdicts"]}
+    by_id = by_format(body)
     assert [v["code"] for v in by_id["sealed"]["violations"]] == ["deck-size"]
     assert [w["code"] for w in by_id["sealed"]["warnings"]] == ["pool-not-checked"]
     # Team Battle's decks are Diamond & Pearl-on: Legendary Collection's Bill is not legal.

@@ -103,22 +103,36 @@ def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypat
     assert body["results"][1]["problem"]["type"].endswith("/internal-error")
 
 
-@pytest.mark.parametrize("decks, pointer", [
-    ([{"id": str(n), "deck": GOOD} for n in range(reading.MAX_BATCH_DECKS + 1)], "/decks"),
-    # 3 decks of 400 lines in two formats: 2,400, over 3 × 600 card lines × formats
+@pytest.mark.parametrize("decks, slug, cost", [
+    ([{"id": str(n), "deck": GOOD} for n in range(reading.MAX_BATCH_DECKS + 1)],
+     "batch-too-large", None),
+    # 3 decks of 400 lines in two formats: 2,400, over 3 × 720
     ([{"id": str(n), "format": ["modified", "unlimited"],
-       "deck": "".join(f"1 Card {n} {i}\n" for i in range(400))} for n in range(3)], "/decks"),
-    # every format for a 100-line list: 900 a deck
-    ([{"id": "all", "deck": "".join(f"1 Card {i}\n" for i in range(100))}], "/decks"),
-    # line by line, past 60 card lines × formats a deck
+       "deck": "".join(f"1 Card {n} {i}\n" for i in range(400))} for n in range(3)],
+     "over-budget", 2400),
+    # every format for a 61-line list: 732 a deck; lines that are not cards count too
+    ([{"id": "all", "deck": "".join(f"1 Card {i}\n" for i in range(60)) + "junk\n"}],
+     "over-budget", 732),
+    # line by line (× 8), past 720 a deck: 91 lines in one format
     ([{"id": str(n), "format": "modified", "detail": "full",
-       "deck": "".join(f"1 Card {i}\n" for i in range(61))} for n in range(2)], "/decks"),
+       "deck": "".join(f"1 Card {i}\n" for i in range(91))} for n in range(2)],
+     "over-budget", 1456),
 ])
-def test_a_batch_past_its_limits_is_refused_whole_before_any_work(client, decks, pointer):
+def test_a_batch_past_its_limits_is_refused_whole_before_any_work(client, decks, slug, cost):
     answer = batch(client, decks)
     assert answer.status_code == 413
     problem = answer.get_json()
-    assert problem["type"].endswith("/batch-too-large") and problem["pointer"] == pointer
+    assert problem["type"].endswith(f"/{slug}") and problem["pointer"] == "/decks"
+    assert problem.get("cost") == cost
+    if cost is not None:
+        assert problem["budget"] == 720 * len(decks) and "split" in problem["detail"]
+
+
+def test_a_60_line_list_in_every_format_is_within_a_decks_share(client):
+    deck = "".join(f"1 Card {i}\n" for i in range(60))
+    answer = batch(client, [{"id": "sixty", "deck": deck}])
+    assert answer.status_code == 200 and answer.get_json()["answered"] == 1
+    assert client.post("/v1/validate", json={"deck": deck}).status_code == 200
 
 
 def test_the_body_may_grow_with_the_number_of_decks(client):

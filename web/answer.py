@@ -21,6 +21,11 @@ MAX_CHOICES = 8
 SUPERTYPES = ("Pokémon", "Trainer", "Energy")
 
 
+def _found(listed: Iterable[Any], findings: list[Mapping[str, Any]] | None) -> list[Any]:
+    """A verdict's violations (or warnings): as listed, or positions in the findings."""
+    return list(listed) if findings is None else [findings[position] for position in listed]
+
+
 @dataclass(frozen=True)
 class Shown:
     """A printing as a person reads it."""
@@ -163,14 +168,19 @@ class Arranger:
 
     def deck(self, answer: Mapping[str, Any], text: str, field_name: str, title: str,
              declared: Mapping[str, int]) -> DeckAnswer:
-        verdicts = answer["verdicts"] if "verdicts" in answer else [answer]
-        rows = self._rows(text, verdicts[0], answer["problems"], field_name)
+        many = "verdicts" in answer
+        verdicts = answer["verdicts"] if many else [answer]
+        # With several formats, each line and each finding is said once (api.views.verdicts).
+        lines = answer.get("lines", ()) if many else answer.get("cards", ())
+        findings = answer["findings"] if many else None
+        rows = self._rows(text, lines, answer["problems"], field_name)
         by_line = {row.number: row for row in rows}
         shown = []
         for verdict in verdicts:
             name = verdict["format"]["name"]
-            violations = tuple(self._mark(name, v) for v in verdict["violations"])
-            warnings = tuple(self._mark(name, v) for v in verdict["warnings"])
+            violations = tuple(self._mark(name, v)
+                               for v in _found(verdict["violations"], findings))
+            warnings = tuple(self._mark(name, v) for v in _found(verdict["warnings"], findings))
             for mark in (*violations, *warnings):
                 for line in mark.lines:
                     if line in by_line:
@@ -181,9 +191,9 @@ class Arranger:
         counts = answer.get("counts") or verdicts[0]["counts"]
         return DeckAnswer(field_name, title, tuple(rows), tuple(shown), counts, declared)
 
-    def _rows(self, text: str, verdict: Mapping[str, Any], problems: Iterable[Any],
+    def _rows(self, text: str, lines: Iterable[Mapping[str, Any]], problems: Iterable[Any],
               field_name: str) -> list[Row]:
-        cards = {card["line"]: card for card in verdict.get("cards", ())}
+        cards = {card["line"]: card for card in lines}
         unreadable = {problem["line"]: problem for problem in problems}
         written = split_lines(text)
         if written and written[0].lstrip().startswith("["):  # JSON entries: one row each
@@ -227,9 +237,8 @@ class Arranger:
     def _legal_via(self, format_name: str, cards: Iterable[Mapping[str, Any]],
                    by_line: dict[int, Row]) -> None:
         for card in cards:
-            via, printing = card.get("legal_via"), card.get("card")
-            row = by_line.get(card["line"])
-            if via and printing and row is not None and via["id"] != printing["id"]:
+            via, row = card.get("legal_via"), by_line.get(card["line"])
+            if via and row is not None and row.card is not None and via["id"] != row.card.id:
                 row.via.append(Via(format_name, self.shown(via)))
 
     def _mark(self, format_name: str, violation: Mapping[str, Any]) -> Mark:

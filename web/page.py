@@ -119,6 +119,9 @@ def _images(answers: list[dict[str, Any]]) -> dict[str, str]:
     """The small pictures of the printings the answers name (one query)."""
     ids = set()
     for answer in answers:
+        for line in answer.get("lines", ()):  # several formats: each line said once
+            if line["card"]:
+                ids.add(line["card"]["id"])
         for verdict in answer.get("verdicts") or [answer]:
             for card in verdict.get("cards", ()):
                 for printing in (card.get("card"), card.get("legal_via")):

@@ -13,8 +13,15 @@ from decklist.model import SIDEBOARD, Entry, LineProblem, Reference
 from decklist.resolve import UNKNOWN, ResolvedLine, resolution_of
 from validators.judging import ReadDeck
 
-# Name-only lines can match dozens of printings (basic Energy); list this many per card.
-MAX_PRINTINGS_SHOWN = 50
+# A name alone can match dozens of cards (75 Pikachu) and each card dozens of printings
+# (basic Energy): a line lists at most this many of each, and says how many it left out,
+# so that a short line's answer stays short. GET /v1/cards finds the rest.
+MAX_CANDIDATES_SHOWN = 10
+MAX_PRINTINGS_SHOWN = 5
+MAX_SUGGESTIONS_SHOWN = 5
+# The lines a deck could not read, listed at most: each has its text and why (a list of a
+# thousand junk lines is refused no more than one with ten, and answers no longer).
+MAX_PROBLEMS_SHOWN = 100
 
 
 def printing_view(printing: Printing) -> dict[str, Any]:
@@ -73,15 +80,19 @@ def _resolution_json(index: CatalogIndex, reference: Reference) -> bytes:
 def build_resolution_view(index: CatalogIndex, reference: Reference) -> dict[str, Any]:
     resolution = index.memo(resolution_of, sizes().resolutions)(reference)
     card = resolution.card
-    return {
+    view: dict[str, Any] = {
         "status": resolution.status, "match": resolution.method,
         "card": None if card is None else {**printing_view(card), "supertype": card.supertype,
                                            "function_key": card.function_key},
-        "candidates": [_group_view(group) for group in resolution.groups],
+        "candidates": [_group_view(group)
+                       for group in resolution.groups[:MAX_CANDIDATES_SHOWN]],
         "notes": list(resolution.notes),
         "suggestions": [{"reason": s.reason, **printing_view(s.printing)}
-                        for s in resolution.suggestions],
+                        for s in resolution.suggestions[:MAX_SUGGESTIONS_SHOWN]],
     }
+    if len(resolution.groups) > MAX_CANDIDATES_SHOWN:
+        view["candidates_omitted"] = len(resolution.groups) - MAX_CANDIDATES_SHOWN
+    return view
 
 
 def _group_view(group: tuple[Printing, ...]) -> dict[str, Any]:
@@ -94,6 +105,15 @@ def _group_view(group: tuple[Printing, ...]) -> dict[str, Any]:
 def problem_view(problem: LineProblem) -> dict[str, Any]:
     return {"line": problem.line, "text": problem.text, "code": problem.code,
             "message": problem.message}
+
+
+def problems_view(problems: Sequence[LineProblem]) -> dict[str, Any]:
+    """A deck's `problems`, the first MAX_PROBLEMS_SHOWN of them, and how many more."""
+    view: dict[str, Any] = {"problems": [problem_view(p)
+                                         for p in problems[:MAX_PROBLEMS_SHOWN]]}
+    if len(problems) > MAX_PROBLEMS_SHOWN:
+        view["problems_omitted"] = len(problems) - MAX_PROBLEMS_SHOWN
+    return view
 
 
 def deck_counts(lines: tuple[ResolvedLine, ...]) -> dict[str, Any]:
@@ -121,7 +141,7 @@ def deck_counts(lines: tuple[ResolvedLine, ...]) -> dict[str, Any]:
 def read_deck_view(deck: ReadDeck) -> dict[str, Any]:
     """How a decklist was read: its form, its counts and the lines that were not cards."""
     return {"input_format": deck.decklist.input_format, "counts": deck_counts(deck.lines),
-            "problems": [problem_view(p) for p in deck.decklist.problems]}
+            **problems_view(deck.decklist.problems)}
 
 
 def resolve_view(index: CatalogIndex, deck: ReadDeck) -> dict[str, Any]:

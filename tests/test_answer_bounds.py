@@ -1,0 +1,103 @@
+"""Every answer is bounded by what was asked: lists cut short and counted, findings said once
+across formats, work counted before it is done, and no answer past its bound."""
+
+from __future__ import annotations
+
+import json
+
+from api import budget
+from api.views.lines import MAX_CANDIDATES_SHOWN, MAX_PROBLEMS_SHOWN
+from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
+from tests.answers import by_format
+from validators.formats import ORDER
+
+JUNK = "".join(f"junk line {n}\n" for n in range(150))
+
+
+def text(client, deck: str, query: str):
+    return client.post(f"/v1/validate?{query}", data=deck.encode(),
+                       content_type="text/plain")
+
+
+def test_a_name_of_many_cards_lists_the_first_and_counts_the_rest(client, full_index):
+    from decklist.resolve import resolution_of
+
+    body = text(client, "4 Pikachu\n", "format=modified").get_json()
+    line = body["cards"][0]
+    groups = len(resolution_of(full_index, _reference("Pikachu")).groups)
+    assert line["status"] == "ambiguous" and groups > MAX_CANDIDATES_SHOWN
+    assert len(line["candidates"]) == MAX_CANDIDATES_SHOWN
+    assert line["candidates_omitted"] == groups - MAX_CANDIDATES_SHOWN
+    assert all(len(group["printings"]) <= 5 for group in line["candidates"])
+
+
+def _reference(name: str):
+    from decklist.text import parse_text
+
+    return parse_text(f"1 {name}\n").entries[0].reference
+
+
+def test_junk_lines_are_one_violation_and_their_problems_are_counted(client):
+    body = text(client, "4 Bill LC 108\n" + JUNK, "format=modified").get_json()
+    unread = [v for v in body["violations"] if v["code"] == "unreadable-line"]
+    assert len(unread) == 1
+    assert unread[0]["message"].startswith("150 lines could not be read as cards (lines 2, 3,")
+    assert len(unread[0]["cards"]) == MAX_CARDS_SHOWN
+    assert unread[0]["cards_omitted"] == 150 - MAX_CARDS_SHOWN
+    assert len(body["problems"]) == MAX_PROBLEMS_SHOWN
+    assert body["problems_omitted"] == 150 - MAX_PROBLEMS_SHOWN
+    assert body["legal"] is False
+
+
+def test_one_junk_line_is_said_with_its_reason(client):
+    body = text(client, "4 Bill LC 108\n@@@ ????\n", "format=modified").get_json()
+    [unread] = [v for v in body["violations"] if v["code"] == "unreadable-line"]
+    assert unread["message"].startswith("line 2: '@@@ ????' could not be read as a card (")
+    assert "problems_omitted" not in body
+
+
+def test_a_verdict_lists_the_first_violations_and_counts_the_rest(client):
+    deck = "".join(f"1 Nosuchcard {n}\n" for n in range(80))
+    body = text(client, deck, "format=modified").get_json()
+    assert len(body["violations"]) == MAX_VIOLATIONS_SHOWN
+    # 80 unknown cards, and the deck's size
+    assert body["violations_omitted"] == 81 - MAX_VIOLATIONS_SHOWN
+
+
+def test_a_finding_of_several_formats_is_said_once_with_them(client):
+    body = text(client, "4 Nosuchcard\n", "format=all").get_json()
+    unknown = [f for f in body["findings"] if f["code"] == "unknown-card"]
+    # one finding for each rule the formats cite for it, together naming every format
+    assert len(unknown) == len({json.dumps(f["rule"]) for f in unknown}) < len(ORDER)
+    assert sorted(fmt for f in unknown for fmt in f["formats"]) == sorted(ORDER)
+    for format_id, verdict in by_format(body).items():
+        [found] = [v for v in verdict["violations"] if v["code"] == "unknown-card"]
+        assert format_id in found["formats"]
+
+
+def test_several_formats_say_each_line_once(client):
+    deck = "4 Bill LC 108\n4 Pikachu\n52 Fire Energy BS 98\n"
+    body = text(client, deck, "format=modified,unlimited,standard").get_json()
+    assert [line["line"] for line in body["lines"]] == [1, 2, 3]
+    assert body["lines"][1]["status"] == "ambiguous"
+    for verdict in body["verdicts"]:
+        assert [card["line"] for card in verdict["cards"]] == [1, 2, 3]
+        assert "text" not in verdict["cards"][0] and "counts" not in verdict
+        assert len(verdict["cards"][1]["candidates"]) == len(body["lines"][1]["candidates"])
+    alone = text(client, deck, "format=modified").get_json()
+    modified = by_format(body)["modified"]
+    assert modified["legal"] == alone["legal"]
+    assert [v["message"] for v in modified["violations"]] == [
+        v["message"] for v in alone["violations"]]
+    assert [c["legal_via"] for c in modified["cards"]] == [c["legal_via"] for c in alone["cards"]]
+
+
+def test_an_answer_past_its_bound_is_refused_and_logged(client, monkeypatch, caplog):
+    monkeypatch.setattr(budget, "ANSWER_FLOOR", 1000)
+    monkeypatch.setattr(budget, "ANSWER_RATIO", 2)
+    answer = text(client, "4 Pikachu\n", "format=all")
+    assert answer.status_code == 413
+    problem = answer.get_json()
+    assert problem["type"].endswith("/answer-too-large") and problem["limit"] == 1000
+    assert "passed its bound" in caplog.text
+    assert client.get("/v1/formats").status_code == 200  # a GET's answer is not held to it
