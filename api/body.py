@@ -99,12 +99,16 @@ def json_body() -> Any:
                       **at) from None
 
 
-def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Decklist:
+def decklist(value: Any, field: str = "deck", pointer: str | None = None,
+             in_json: bool = True) -> Decklist:
     """Parse a decklist given as text or as JSON entries; anything else is a 422.
 
-    `pointer` is where the value is in the body (default `/field`; "" for a bare array)."""
+    `pointer` is where the value is in a JSON body (default `/field`; "" for a bare array):
+    every problem with the list names it, an entry's its own place in it. A text/plain
+    body (`in_json` false) has no place to point at."""
+    at = (f"/{field}" if pointer is None else pointer) if in_json else None
     if isinstance(value, str):
-        _refuse_control_characters(value, field)
+        _refuse_control_characters(value, field, at)
     elif not isinstance(value, list):
         raise Problem("invalid-body",
                       f"`{field}` must be decklist text or an array of entries, not "
@@ -112,20 +116,26 @@ def decklist(value: Any, field: str = "deck", pointer: str | None = None) -> Dec
     try:
         deck = parse(value)
     except DecklistTooLarge as error:
-        raise Problem("decklist-too-large", f"{error}.",
-                      line=error.line) from None
-    _refuse_bad_values(deck, field, f"/{field}" if pointer is None else pointer,
-                       isinstance(value, list))
+        raise Problem("decklist-too-large", f"{error}.", line=error.line,
+                      **_pointing(at)) from None
+    _refuse_bad_values(deck, field, at, isinstance(value, list))
     return deck
 
 
+def _pointing(pointer: str | None) -> dict[str, str]:
+    return {} if pointer is None else {"pointer": pointer}
+
+
+# A refusal lists at most this many of the lines refused for the same reason.
+MAX_LINES_NAMED = 100
 # Line problems the service refuses rather than reports: values out of their declared
 # range or type are the caller's to fix, unlike a stray heading pasted with a list.
 # Each is also the slug of the problem it becomes.
 _REFUSED = ("line-too-long", "count-out-of-range", "invalid-entry")
 
 
-def _refuse_bad_values(deck: Decklist, field: str, pointer: str, entries: bool) -> None:
+def _refuse_bad_values(deck: Decklist, field: str, pointer: str | None,
+                       entries: bool) -> None:
     for code in _REFUSED:
         bad = [problem for problem in deck.problems if problem.code == code]
         if not bad:
@@ -133,9 +143,10 @@ def _refuse_bad_values(deck: Decklist, field: str, pointer: str, entries: bool) 
         first = bad[0]
         where = f"Entry {first.line}" if entries else f"Line {first.line}"
         more = (f" ({len(bad) - 1} more: {_lines(bad[1:])})" if len(bad) > 1 else "")
-        at = {"pointer": f"{pointer}/{first.line - 1}"} if entries else {}
+        at = _pointing(f"{pointer or ''}/{first.line - 1}" if entries else pointer)
         raise Problem(code, f"{where} of `{field}` ({first.text!r}): {first.message}.{more}",
-                      line=first.line, lines=[problem.line for problem in bad], **at)
+                      line=first.line, lines=[problem.line for problem in bad[:MAX_LINES_NAMED]],
+                      **at)
 
 
 def _lines(problems: list[LineProblem]) -> str:
@@ -143,13 +154,14 @@ def _lines(problems: list[LineProblem]) -> str:
     return shown + (", …" if len(problems) > 10 else "")
 
 
-def _refuse_control_characters(text: str, field: str) -> None:
+def _refuse_control_characters(text: str, field: str, pointer: str | None) -> None:
     found = CONTROL_CHARACTERS.search(text)
     if found:
         line = text.count("\n", 0, found.start()) + 1
         raise Problem("control-characters",
                       f"Line {line} of `{field}` holds a control character "
-                      f"(U+{ord(found.group()):04X}); decklists are plain text.", line=line)
+                      f"(U+{ord(found.group()):04X}); decklists are plain text.", line=line,
+                      **_pointing(pointer))
 
 
 def _json_type(value: Any) -> str:

@@ -211,7 +211,7 @@ def validate_request() -> ValidateRequest:
         args = load_query(VALIDATE_QUERY)
         product = args["product"]
         return ValidateRequest(_query_formats(args), args["play"],
-                               body.decklist(text, "deck"), None,
+                               body.decklist(text, "deck", in_json=False), None,
                                _comma_list(product) if product is not None else None,
                                args["as_of"], args["tournament"], args["detail"], QUERY)
     _check_query()
@@ -324,7 +324,7 @@ def in_deck(problem: Problem, position: int) -> Problem:
 def resolve_request() -> ResolveRequest:
     """POST /v1/resolve: text, an array of entries, or {"deck": …}."""
     if body.body_kind() == body.TEXT:
-        return ResolveRequest(body.decklist(body.text_body(), "deck", ""))
+        return ResolveRequest(body.decklist(body.text_body(), "deck", in_json=False))
     sent = body.json_body()
     if isinstance(sent, list):
         return ResolveRequest(body.decklist(sent, "deck", ""))

@@ -67,7 +67,7 @@ def test_a_bad_deck_is_a_problem_in_its_place_and_the_others_are_answered(client
             ("no-format", 404, "unknown-format", "/decks/1/format"),
             ("zero", 422, "invalid-entry", "/decks/2/deck/0"),
             ("shape", 422, "invalid-body", "/decks/3/deck"),
-            ("long", 413, "line-too-long", "/decks/4")]:
+            ("long", 413, "line-too-long", "/decks/4/deck")]:
         problem = results[deck_id]["problem"]
         assert results[deck_id]["status"] == problem["status"] == status, deck_id
         assert problem["type"].endswith("/" + slug) and problem["pointer"] == pointer, deck_id

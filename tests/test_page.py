@@ -233,6 +233,22 @@ def test_a_list_the_api_refuses_shows_the_problem_beside_its_line(client, deck, 
     assert f"{field}-problem" in page.find(id=field)["aria-describedby"]
 
 
+@pytest.mark.parametrize("fields, lists", [
+    ({"mode": "deck", "deck": "4 Bill\n", "pool": "4 Bill\n4 Potion\n", "format": "sealed",
+      "seat_A_deck": "4 Switch\n"}, 3),
+    ({"mode": "team", "team_format": "team-multiplay", "seat_A_deck": "4 Bill\n",
+      "seat_B_deck": "4 Switch\n", "deck": "4 Potion\n"}, 3),
+])
+def test_each_list_the_form_holds_is_read_once(client, monkeypatch, fields, lists):
+    from api import body
+
+    read = []
+    monkeypatch.setattr(body, "parse", lambda value, parse=body.parse: (
+        read.append(value), parse(value))[1])
+    assert client.post("/answer", data=fields).status_code == 200
+    assert len(read) == lists and len(set(read)) == lists
+
+
 def test_an_option_the_api_refuses_is_shown_beside_its_field(client):
     page = soup_of(client.post("/", data={"mode": "deck", "deck": "4 Bill", "as_of": "someday"}))
     assert page.find(id="problem")["data-field"] == "as_of"

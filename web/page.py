@@ -68,26 +68,24 @@ def _checked() -> tuple[Form, arrange.Answer | None, Problem | None]:
                           f"{' or '.join(_FORM_TYPES)}, not {request.mimetype or 'no body'}.",
                           supported=list(_FORM_TYPES))
         form = read_form(request.form, request.files)
-        _read_lists(form)
+        _read_unused(form)
         return form, judged(store.index(), form), None
     except Problem as problem:
         return form, None, problem
 
 
-def _read_lists(form: Form) -> None:
-    """Each list the form holds, read alone first, so that a list refused (too long, a
-    count out of range) is refused naming its own field, and the page shows it there.
-    Every field is read, the other mode's too: the form sends nothing unchecked."""
-    texts = {"deck": form.deck, "pool": form.pool,
-             **{f"seat_{seat}_{part}": text for seat in seats()
-                for part, texts in (("deck", form.seat_decks), ("pool", form.seat_pools))
-                if (text := texts.get(seat, ""))}}
+def _read_unused(form: Form) -> None:
+    """The lists of the mode not asked for, read only to refuse what is wrong in them,
+    naming their own field: the form sends nothing unchecked. The mode's own lists are read
+    once, by the request the form makes (`judged`), whose problems point at their field."""
+    if form.mode == TEAM:
+        texts = {"deck": form.deck, "pool": form.pool}
+    else:
+        texts = {f"seat_{seat}_{part}": texts.get(seat, "") for seat in seats()
+                 for part, texts in (("deck", form.seat_decks), ("pool", form.seat_pools))}
     for name, text in texts.items():
-        try:
+        if text:
             body.decklist(text, name)
-        except Problem as problem:
-            raise Problem(problem.slug, problem.detail,
-                          **{**problem.extensions, "pointer": f"/{name}"}) from None
 
 
 def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
