@@ -15,9 +15,10 @@ from validators.judging import ReadDeck
 
 # A name alone can match dozens of cards (75 Pikachu) and each card dozens of printings
 # (basic Energy): a line lists at most this many of each, and says how many it left out,
-# so that a short line's answer stays short. GET /v1/cards finds the rest.
-MAX_CANDIDATES_SHOWN = 10
-MAX_PRINTINGS_SHOWN = 5
+# so that a short line's answer stays short (2.6 KB for "4 Pikachu", against 21 KB listing
+# them all); the organizer's page offers as many. GET /v1/cards finds the rest.
+MAX_CANDIDATES_SHOWN = 8
+MAX_PRINTINGS_SHOWN = 3
 MAX_SUGGESTIONS_SHOWN = 5
 # The lines a deck could not read, listed at most: each has its text and why (a list of a
 # thousand junk lines is refused no more than one with ten, and answers no longer).
