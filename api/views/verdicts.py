@@ -17,6 +17,7 @@ from api.views.lines import (
     problem_view,
     read_deck_view,
 )
+from catalog import deadline
 from catalog.caches import sizes
 from catalog.index import CatalogIndex
 from decklist.model import Reference
@@ -94,6 +95,7 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
     """One deck's verdict in one format (for a team format: one of its plays). `counts` are
     the deck's; `heads` its lines' (`line_heads`) for the full answer, or None for the verdict
     alone, with no line-by-line `cards`."""
+    deadline.check()  # once a format (a team's: once a player)
     view = {
         "legal": verdict.legal,
         "format": format_ref(target.format, verdict.format, target.play),
@@ -147,6 +149,7 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
 
 def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
                    reference: Reference) -> bytes:
+    deadline.check()  # a line not seen before in this format and date
     return encoded(_standing_view(index, legality, as_of, reference))
 
 
