@@ -186,10 +186,31 @@ def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
 @contextmanager
 def silent_server() -> Iterator[str]:
     """A port that accepts connections and never answers: for client timeouts."""
+    with silent_listener() as listener:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+
+
+@contextmanager
+def silent_listener() -> Iterator[socket.socket]:
+    """A listening socket on loopback that never accepts: the kernel completes connections
+    to it and queues them, and `connections_made` counts them afterwards."""
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))
         listener.listen(16)
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+        yield listener
+
+
+def connections_made(listener: socket.socket) -> int:
+    """How many connections wait in a silent listener's queue (each is taken, and closed)."""
+    listener.setblocking(False)
+    made = 0
+    while True:
+        try:
+            connection, _ = listener.accept()
+        except BlockingIOError:
+            return made
+        connection.close()
+        made += 1
 
 
 @dataclass(frozen=True)
