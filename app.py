@@ -15,6 +15,7 @@ from api import (
     cards,
     compression,
     cross_origin,
+    deadlines,
     formats,
     health,
     http_cache,
@@ -54,6 +55,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CACHE_MAX_AGE=int(os.environ.get("CACHE_MAX_AGE", "300")),
         # Answer compression, in order of preference; empty for none (api/compression).
         COMPRESS_ALGORITHM=os.environ.get("COMPRESS_ALGORITHM", compression.ALGORITHMS),
+        # Seconds a request may take before it stops with a deadline-exceeded problem
+        # (api/deadlines); None for no limit, as the CLI's in-process checks have.
+        REQUEST_DEADLINE_SECONDS=deadlines.configured_seconds(
+            os.environ.get("REQUEST_DEADLINE_SECONDS")),
     )
     if config:
         app.config.from_mapping(config)
@@ -63,6 +68,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     store.init_app(app)
     problems.init_app(app)
+    # First of the hooks that run before a request: its deadline counts all of its work.
+    deadlines.init_app(app)
     refused_bodies.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)

@@ -33,6 +33,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # gthread, but a graceful stop answers every connection the server took (see the module).
 worker_class = "api.draining_worker.DrainingThreadWorker"
+# The master kills a worker whose main loop has not told it it is alive for this long. A
+# request runs on another thread, which this never cuts off: the app's own deadline does
+# (REQUEST_DEADLINE_SECONDS, api/deadlines.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM, in-flight requests get this long to finish before workers are killed.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))

@@ -63,6 +63,9 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "internal-error": ProblemType(500, "Internal Server Error"),
     "catalog-not-loaded": ProblemType(503, _UNAVAILABLE),
     "database-unavailable": ProblemType(503, _UNAVAILABLE),
+    # A request past its time limit (api/deadlines.py); unlike the two above it comes
+    # without Retry-After: sent again, it would run out of time again.
+    "deadline-exceeded": ProblemType(503, _UNAVAILABLE),
 }
 
 
@@ -123,8 +126,8 @@ def http_error_response(error: HTTPException) -> Response:
                             headers, **extensions)
 
 
-def _problem(error: Problem) -> Response:
-    return Response(json.dumps(document_of(error)), status=error.kind.status,
+def response_of(problem: Problem) -> Response:
+    return Response(json.dumps(document_of(problem)), status=problem.kind.status,
                     mimetype=PROBLEM_MEDIA_TYPE)
 
 
@@ -148,7 +151,7 @@ def _unexpected(error: Exception) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.register_error_handler(Problem, _problem)
+    app.register_error_handler(Problem, response_of)
     app.register_error_handler(HTTPException, http_error_response)
     app.register_error_handler(CatalogNotLoaded, _catalog_not_loaded)
     app.register_error_handler(OperationalError, _database_unavailable)

@@ -23,7 +23,7 @@ from api.views.verdicts import (
     notice_view,
     team_judgement_view,
 )
-from catalog import store
+from catalog import deadline, store
 from catalog.index import CatalogIndex, CatalogNotLoaded
 from validators.judging import judge_deck, judge_team
 from validators.targets import DeckPlan, Notice, TargetError, plan_deck, plan_team
@@ -113,9 +113,12 @@ def _answer(index: CatalogIndex, item: requests.BatchItem,
         assert item.problem is not None
         return item.problem
     try:
+        deadline.check()  # once a deck
         return _verdict(index, item.request, plan)
-    except (DBAPIError, CatalogNotLoaded):
-        raise  # the service's trouble, not this deck's: the batch is a 503
+    except (DBAPIError, CatalogNotLoaded, deadline.DeadlineExceeded):
+        # The service's trouble, or the request's time run out, not this deck's: the whole
+        # batch is a 503, and its thread goes on with no other deck.
+        raise
     except Problem as problem:
         return requests.in_deck(problem, item.position)
     except Exception:  # one deck that breaks the code must not cost the others their answers

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
-from catalog import store  # noqa: E402
+from catalog import deadline, store  # noqa: E402
 from catalog.index import CatalogIndex  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
@@ -98,6 +98,9 @@ def main() -> None:
            timed(request(typical.text, "format=modified"), seconds))
     report("whole request, 60 lines", timed(request(wide.text, "format=modified"), seconds))
     report("whole request, format=all", timed(request(typical.text, "format=all"), seconds))
+    with deadline.within(3600):  # as in a request; each check is timed 1,000 at once
+        report("deadline.check() ×1000 (the deadline's cost)",
+               timed(lambda: [deadline.check() for _ in range(1000)], seconds))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,10 @@ from client.files import DeckFile
 from client.results import FAILED, ILLEGAL, INVALID, FileResult
 from client.services import ServiceUnavailable
 
+# The service stopped the request at its time limit: it is answered 503 without Retry-After,
+# so it was not sent again, and the files it held are not checked.
+DEADLINE_EXCEEDED = "deadline-exceeded"
+
 
 class UsageError(Exception):
     """The command line asks for something that cannot be: exit 2 before any file is read."""
@@ -90,6 +94,10 @@ def _result(service: Service, deck: DeckFile, format_id: str, status: int,
     if status == 200 and isinstance(body, dict):
         return results.from_verdict(deck, format_id, body)
     detail = body.get("detail") if isinstance(body, dict) else None
+    if status == 503 and results.problem_slug(body) == DEADLINE_EXCEEDED:
+        return results.failed(deck.path, format_id, DEADLINE_EXCEEDED,
+                              f"{service.where} stopped checking it at its time limit: "
+                              f"{detail}")
     if status == 503:  # retried already: nothing else will get through either
         raise ServiceUnavailable(f"{service.where} is unavailable: "
                                  f"{detail or 'HTTP 503'}")

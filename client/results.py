@@ -67,11 +67,17 @@ def from_verdict(deck: DeckFile, format_id: str, body: dict[str, Any]) -> FileRe
 def from_problem(deck: DeckFile, format_id: str, status: int, body: Any) -> FileResult:
     """A 4xx answer about the file itself (too large, control characters, bad JSON)."""
     problem = body if isinstance(body, dict) else {}
-    slug = str(problem.get("type", "")).rsplit("/", 1)[-1] or f"http-{status}"
+    slug = problem_slug(body) or f"http-{status}"
     detail = problem.get("detail") or f"the service answered HTTP {status}"
     line = problem.get("line") if isinstance(problem.get("line"), int) else None
     return FileResult(deck.path, format_id, INVALID,
                       [Finding(ERROR, slug, detail, deck.file_line(line))])
+
+
+def problem_slug(body: Any) -> str:
+    """The kind of a problem document (the end of its `type`), or "" for another body."""
+    problem = body if isinstance(body, dict) else {}
+    return str(problem.get("type", "")).rsplit("/", 1)[-1]
 
 
 def failed(path: str, format_id: str | None, code: str, message: str,

@@ -20,10 +20,18 @@ if TYPE_CHECKING:
     from catalog.index import CatalogIndex
 
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is cut to this
+# Answers sent again when they say when (Retry-After): a client over nginx's rate, a
+# service starting or without its database. A 503 without it is a request that ran past
+# the service's time limit (api/deadlines.py): sent again, it would cost as much again.
+RETRY_STATUSES = frozenset({429, 503})
 # Decks sent in one POST /v1/validate/batch (the service takes up to 500): big enough that a
 # repository of lists costs a few requests, small enough that one answers well within the
 # timeout and a retry repeats little.
 BATCH_SIZE = 100
+# Answers to a batch after which its decks are asked one by one: a service without batches
+# (404, 405), a batch over its limits (413), a 200 that is not a batch's answer. After any
+# other the batch may have cost its work, which asking again deck by deck would repeat.
+_ASK_ONE_BY_ONE = frozenset({200, 404, 405, 413})
 
 
 class ServiceUnavailable(Exception):
@@ -38,7 +46,11 @@ def version() -> str:
 
 
 class _CappedRetry(Retry):
-    """urllib3's retry, honouring Retry-After but never sleeping past MAX_RETRY_AFTER."""
+    """urllib3's retry, for 429 and 503 answers with Retry-After only, honouring it but never
+    sleeping past MAX_RETRY_AFTER."""
+
+    def is_retry(self, method: str, status_code: int, has_retry_after: bool = False) -> bool:
+        return has_retry_after and super().is_retry(method, status_code, has_retry_after)
 
     def get_retry_after(self, response: BaseHTTPResponse) -> float | None:
         seconds = super().get_retry_after(response)
@@ -46,15 +58,21 @@ class _CappedRetry(Retry):
 
 
 class RemoteService:
-    """A deckjudge service at `url`: timeouts, retries with backoff on 429/503, a User-Agent."""
+    """A deckjudge service at `url`: timeouts, retries with backoff, a User-Agent.
+
+    A request is sent again only when nothing of it reached the service (the connection was
+    refused or timed out), or when the service said when to come back (429 or 503 with
+    Retry-After). Once a request is sent, a read timeout or a dropped connection is not
+    retried: the service may still be working on it, and the same work would start again."""
 
     def __init__(self, url: str, timeout: float = 30.0, retries: int = 3,
                  backoff: float = 0.5) -> None:
         self.base = url.rstrip("/")
         self.timeout = timeout
         self.session = requests.Session()
-        retry = _CappedRetry(total=retries, backoff_factor=backoff, backoff_max=10,
-                             status_forcelist=(429, 503), allowed_methods=None,
+        retry = _CappedRetry(total=retries, connect=retries, read=0, other=0,
+                             backoff_factor=backoff, backoff_max=10,
+                             status_forcelist=RETRY_STATUSES, allowed_methods=None,
                              respect_retry_after_header=True, raise_on_status=False)
         adapter = HTTPAdapter(max_retries=retry)
         self.session.mount("http://", adapter)
@@ -85,13 +103,15 @@ class RemoteService:
     def _batch(self, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
         decks = [{"id": str(position), **payload} for position, payload in enumerate(payloads)]
         status, body = self._send("POST", "/v1/validate/batch", json={"decks": decks})
-        if status == 503:  # the service's trouble: every deck of it is a 503
-            return [(status, body)] * len(payloads)
         results = body.get("results") if status == 200 and isinstance(body, dict) else None
-        if not isinstance(results, list) or len(results) != len(payloads):
+        if isinstance(results, list) and len(results) == len(payloads):
+            return [(result["status"], result.get("verdict") or result.get("problem"))
+                    for result in results]
+        if status in _ASK_ONE_BY_ONE:
             return [self.validate(payload) for payload in payloads]
-        return [(result["status"], result.get("verdict") or result.get("problem"))
-                for result in results]
+        # The service's trouble, or the batch stopped at its time limit: every deck of it
+        # has that answer.
+        return [(status, body)] * len(payloads)
 
     def _send(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any]:
         try:
@@ -132,7 +152,11 @@ class LocalService:
     def __init__(self, database_url: str | None = None) -> None:
         from app import create_app  # the app only loads when checking locally
 
-        self.app = create_app({"DATABASE_URL": database_url} if database_url else None)
+        # A deck checked here takes the time it takes: no request deadline (api/deadlines).
+        config: dict[str, Any] = {"REQUEST_DEADLINE_SECONDS": None}
+        if database_url:
+            config["DATABASE_URL"] = database_url
+        self.app = create_app(config)
         self.client = self.app.test_client()
         self.where = f"the local catalog ({_safe(self.app.config['DATABASE_URL'])})"
 

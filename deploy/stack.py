@@ -8,6 +8,7 @@ disagree.
 from __future__ import annotations
 
 import getpass
+import math
 import os
 import resource
 from dataclasses import dataclass, field
@@ -16,12 +17,18 @@ from pathlib import Path
 import jinja2
 from werkzeug.exceptions import default_exceptions
 
+from api import deadlines
 from api.problems import TYPE_BASE, http_slug
 from api.request_ids import ACCEPTED
 from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
 
 DEPLOY = Path(__file__).resolve().parent
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
+# nginx waits this much longer for an answer than a request may take in the app
+# (REQUEST_DEADLINE_SECONDS), so the app's own deadline-exceeded problem reaches the client:
+# past its deadline a request stops at its next check (a line, a format or a deck later,
+# milliseconds) and answers, unless a thread of the same worker holds the CPU meanwhile.
+DEADLINE_MARGIN = 10
 # After one failed attempt nginx sends an instance nothing for this long, then tries it
 # again. A rolling restart waits this long (and a second) after an instance is back before
 # it stops the next, or nginx could count both out at once and answer 503s.
@@ -49,6 +56,13 @@ def _int(environ: dict[str, str], name: str, default: int, most: int | None = No
     return number
 
 
+def _deadline(environ: dict[str, str]) -> float:
+    try:
+        return deadlines.configured_seconds(environ.get("REQUEST_DEADLINE_SECONDS"))
+    except RuntimeError as error:
+        raise SystemExit(str(error)) from None
+
+
 @dataclass(frozen=True)
 class Stack:
     """What `make production` runs: nginx on `port` over `instances` local gunicorns (or
@@ -67,6 +81,7 @@ class Stack:
     nginx_workers: int = 1
     worker_connections: int = 8192
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    deadline_seconds: float = deadlines.DEFAULT_SECONDS  # the app's REQUEST_DEADLINE_SECONDS
     real_ip_from: tuple[str, ...] = field(default=())
     access_log: str = "/dev/stdout deckjudge"
 
@@ -86,6 +101,7 @@ class Stack:
             nginx_workers=_int(environ, "NGINX_WORKERS", 1),
             worker_connections=_int(environ, "NGINX_WORKER_CONNECTIONS", 8192),
             max_body_bytes=_int(environ, "MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES),
+            deadline_seconds=_deadline(environ),
             real_ip_from=tuple(environ.get("REAL_IP_FROM", "").split()),
             access_log="off" if environ.get("NGINX_ACCESS_LOG") == "off"
             else "/dev/stdout deckjudge",
@@ -99,6 +115,10 @@ class Stack:
         if self.upstreams:
             return list(self.upstreams)
         return [f"unix:{self.socket(n)}" for n in range(1, self.instances + 1)]
+
+    def upstream_timeout(self) -> int:
+        """Seconds nginx waits for an instance's answer: the app's deadline and a margin."""
+        return math.ceil(self.deadline_seconds) + DEADLINE_MARGIN
 
     def open_files(self) -> int:
         """nginx's file limit: a client socket, an upstream one and a temp file may go with
@@ -126,10 +146,11 @@ class Stack:
             client_timeout=self.client_timeout, keepalive_seconds=self.keepalive_seconds,
             max_body_bytes=self.max_body_bytes,
             max_batch_bytes=MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK,
-            upstream_keepalive=16, upstream_timeout=60, fail_timeout=FAIL_TIMEOUT,
+            upstream_keepalive=16, upstream_timeout=self.upstream_timeout(),
+            fail_timeout=FAIL_TIMEOUT,
             # A failed request is tried on each instance at most once.
             upstream_tries=max(len(servers), 2),
             request_id_pattern=ACCEPTED.pattern,
-            problems={status: http_problem(status) for status in (413, 429, 503)},
+            problems={status: http_problem(status) for status in (413, 429, 503, 504)},
             real_ip_from=self.real_ip_from, access_log=self.access_log,
         )

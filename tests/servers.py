@@ -109,19 +109,27 @@ def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
 
 
 class FlakyProxy:
-    """A real HTTP front for `target` that answers `status` to the first `failures` requests.
+    """A real HTTP front for `target` that answers `status` to the first `failures` requests,
+    with `Retry-After: retry_after` unless that is None.
 
     It records each request's User-Agent and path, so tests see what a client sent and how
-    often. Paths in `missing` are answered 404, as by a service that does not have them.
+    often. Paths in `missing` are answered 404, as by a service that does not have them;
+    requests to paths in `stalled` are taken and never answered, until `release()`.
     """
 
     def __init__(self, target: str, failures: int, status: int = 503,
-                 missing: tuple[str, ...] = ()) -> None:
+                 missing: tuple[str, ...] = (), retry_after: str | None = "0",
+                 stalled: tuple[str, ...] = ()) -> None:
         self.target, self.failures, self.status = target, failures, status
-        self.missing = missing
+        self.missing, self.retry_after, self.stalled = missing, retry_after, stalled
         self.user_agents: list[str] = []
         self.paths: list[str] = []
         self._lock = threading.Lock()
+        self._released = threading.Event()
+
+    def release(self) -> None:
+        """Let every stalled request go (its client has long given up)."""
+        self._released.set()
 
     def _should_fail(self, user_agent: str, path: str) -> bool:
         with self._lock:
@@ -145,10 +153,14 @@ class FlakyProxy:
             def _answer(self, body: bytes | None) -> None:
                 if proxy._should_fail(self.headers.get("User-Agent", ""), self.path):
                     self.send_response(proxy.status)
-                    self.send_header("Retry-After", "0")
+                    if proxy.retry_after is not None:
+                        self.send_header("Retry-After", proxy.retry_after)
                     self.send_header("Content-Type", "application/problem+json")
                     self.end_headers()
                     self.wfile.write(b'{"status": %d, "detail": "try again"}' % proxy.status)
+                    return
+                if self.path in proxy.stalled:
+                    proxy._released.wait(timeout=120)
                     return
                 if self.path in proxy.missing:
                     self.send_response(404)
@@ -186,10 +198,31 @@ def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
 @contextmanager
 def silent_server() -> Iterator[str]:
     """A port that accepts connections and never answers: for client timeouts."""
+    with silent_listener() as listener:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+
+
+@contextmanager
+def silent_listener() -> Iterator[socket.socket]:
+    """A listening socket on loopback that never accepts: the kernel completes connections
+    to it and queues them, and `connections_made` counts them afterwards."""
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))
         listener.listen(16)
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+        yield listener
+
+
+def connections_made(listener: socket.socket) -> int:
+    """How many connections wait in a silent listener's queue (each is taken, and closed)."""
+    listener.setblocking(False)
+    made = 0
+    while True:
+        try:
+            connection, _ = listener.accept()
+        except BlockingIOError:
+            return made
+        connection.close()
+        made += 1
 
 
 @dataclass(frozen=True)

@@ -216,6 +216,55 @@ def test_429_and_503_are_retried_with_backoff(server, decks, status):
                for agent in proxy.user_agents)
 
 
+def test_a_503_without_retry_after_is_not_sent_again(server, decks):
+    """Only an answer that says when to come back is retried: the app's 503 without
+    Retry-After is a request past its deadline, which would run out of time again."""
+    proxy = FlakyProxy(server, failures=1, retry_after=None)
+    with serve(proxy.handler()) as base:
+        done = run(decks, "check", "legal.txt", "-f", "modified", "--url", base)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"deckjudge: the deckjudge service at {base} did not list "
+                                  "its formats (HTTP 503)")
+    assert proxy.paths == ["/v1/formats"]
+
+
+def test_a_check_is_not_sent_again_after_the_service_stops_answering(server, decks):
+    """After a read timeout the service may still be working on the request: sending it
+    again would start the same work again."""
+    proxy = FlakyProxy(server, failures=0, stalled=("/v1/validate",))
+    with serve(proxy.handler()) as base:
+        try:
+            done = run(decks, "check", "legal.txt", "-f", "modified", "--url", base,
+                       "--timeout", "1")
+        finally:
+            proxy.release()
+    assert done.returncode == 2
+    assert done.stderr == f"deckjudge: the deckjudge service at {base} did not answer " \
+                          "within 1 s\n"
+    assert proxy.paths == ["/v1/formats", "/v1/validate"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_checks_the_service_stops_at_its_deadline_are_not_checked_nor_sent_again(
+        full_db_url, decks):
+    with gunicorn(full_db_url, workers=1, REQUEST_DEADLINE_SECONDS="0") as over_time:
+        proxy = FlakyProxy(over_time, failures=0)
+        with serve(proxy.handler()) as base:
+            done = run(decks, "check", "illegal.txt", "legal.txt", "-f", "modified", "--url",
+                       base)
+    assert done.returncode == 2, done.stderr
+    assert proxy.paths == ["/v1/formats", "/v1/validate/batch"]
+    stopped = (f"deadline-exceeded the deckjudge service at {base} stopped checking it at its "
+               "time limit: This request took longer than the 0 s a request may take here")
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"illegal.txt: {stopped}") and "fewer formats" in lines[0]
+    assert lines[1] == "illegal.txt: not checked (1 error)"
+    assert lines[2].startswith(f"legal.txt: {stopped}")
+    assert lines[3] == "legal.txt: not checked (1 error)"
+    assert lines[-1] == "2 decks checked: 0 legal, 0 illegal, 2 not checked; 2 errors, " \
+                        "0 warnings"
+
+
 def test_many_files_go_in_batches_and_report_as_checked_one_by_one(server, tmp_path,
                                                                     full_db_url):
     # 150 real lists of the corpus (each named with its source in tests/corpus), as files.

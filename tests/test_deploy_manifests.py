@@ -123,3 +123,29 @@ def test_the_image_holds_every_package_and_runs_the_documented_command():
     pod = next(d for d in all_documents() if d["kind"] == "Deployment")
     assert int(user.value[0]) == pod["spec"]["template"]["spec"]["securityContext"][
         "runAsUser"]
+
+
+def test_the_ingress_waits_past_the_apps_deadline_and_never_resends_after_a_timeout():
+    """A request past its deadline reaches the client as the app's problem; one that timed
+    out at the proxy may still be running on its pod, so it is not sent to another."""
+    from deploy.stack import Stack
+
+    waits = Stack(run_dir=Path("/run/deckjudge")).upstream_timeout()
+    for document in all_documents():
+        if document["kind"] == "Ingress":
+            annotations = {name.removeprefix("nginx.ingress.kubernetes.io/"): value
+                           for name, value in document["metadata"]["annotations"].items()}
+            assert int(annotations["proxy-read-timeout"]) == waits == 30
+            assert annotations["proxy-next-upstream"].split() == ["error", "non_idempotent"]
+
+
+def test_nginx_waits_past_the_deadline_the_instances_are_given(tmp_path):
+    from deploy.stack import Stack
+
+    stack = Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "44.5"}, tmp_path)
+    conf = stack.nginx_conf()
+    assert conf.count("proxy_read_timeout 55s;") == 2  # both locations that proxy
+    assert conf.count("proxy_next_upstream error non_idempotent;") == 2
+    assert "within 55 s" in conf  # nginx's own 504 problem says it
+    with pytest.raises(SystemExit, match="REQUEST_DEADLINE_SECONDS"):
+        Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "later"}, tmp_path)

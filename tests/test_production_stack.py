@@ -23,7 +23,7 @@ import requests
 from tests.conftest import FIXTURES
 from tests.contract import check_http
 from tests.load import Call, Load
-from tests.servers import free_port, production
+from tests.servers import connections_made, free_port, production, silent_listener
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -260,3 +260,39 @@ def test_with_no_instance_answering_nginx_says_503_as_a_problem(full_db_url):
     assert response.json()["status"] == 503
     assert response.json()["type"].endswith("/service-unavailable")
     check_http(response)
+
+
+def test_a_request_past_its_deadline_reaches_the_client_as_the_apps_problem(full_db_url,
+                                                                            tmp_path):
+    """nginx passes the app's 503 on as it is (it intercepts no answer of the app's), and
+    does not send the request to the other instance."""
+    log = tmp_path / "stack.log"
+    with production(full_db_url, log=log, REQUEST_DEADLINE_SECONDS="0") as over_time:
+        response = requests.post(f"{over_time.base}/v1/validate?format=modified", data=DECK,
+                                 headers={**TEXT, "X-Request-ID": "over-time"}, timeout=30)
+    problem = response.json()
+    assert response.status_code == 503 and "Retry-After" not in response.headers, problem
+    assert problem["type"].endswith("/deadline-exceeded") and problem["limit_seconds"] == 0
+    check_http(response)
+    records = [json.loads(line) for line in log.read_text().splitlines()
+               if line.startswith("{") and '"over-time"' in line and '"upstream"' in line]
+    assert [record["upstream_status"] for record in records] == ["503"]  # one instance
+
+
+def test_a_request_nginx_gives_up_on_is_not_sent_to_another_instance(full_db_url):
+    """Two instances that take connections and never answer: nginx waits the app's
+    deadline and its margin (0 + 10 s), then answers 504 with the first alone tried, as
+    it may still be working on the request."""
+    with silent_listener() as first, silent_listener() as second:
+        upstreams = " ".join(f"127.0.0.1:{listener.getsockname()[1]}"
+                             for listener in (first, second))
+        with production(full_db_url, UPSTREAMS=upstreams,
+                        REQUEST_DEADLINE_SECONDS="0") as alone:
+            response = requests.post(f"{alone.base}/v1/validate?format=modified", data=DECK,
+                                     headers=TEXT, timeout=60)
+        reached = sorted(connections_made(listener) for listener in (first, second))
+    problem = response.json()
+    assert response.status_code == 504 and "Retry-After" not in response.headers, problem
+    assert problem["type"].endswith("/gateway-timeout") and "within 10 s" in problem["detail"]
+    check_http(response)
+    assert reached == [0, 1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from catalog import deadline
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.context import is_basic_energy
 
@@ -34,6 +35,7 @@ def shortfalls(deck: list[ResolvedLine], pool: list[ResolvedLine]) -> list[Short
     wanting.sort(key=lambda item: len(item[1].resolution.printings))
     found: list[Shortfall] = []
     for position, line in wanting:
+        deadline.check()  # each deck line looks at every pool line: a team's shared pool
         ids = _ids(line)
         usable = sorted((i for i in left if candidates[i] & ids),
                         key=lambda i: len(candidates[i]))

@@ -6,6 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from catalog import deadline
 from catalog.index import CatalogIndex
 from decklist.model import LineProblem
 from decklist.resolve import ResolvedLine
@@ -37,6 +38,7 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     """Every violation of every check the format runs; none stops at the first.
 
     `problems` are the deck's lines that were not read as cards (decklist parsing)."""
+    deadline.check()  # once a format (a team's: once a player), before its checks run
     effective = effective_date(definition, as_of)
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems))

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from catalog import deadline
 from catalog.index import CatalogIndex
 from decklist.canonical import card_text, set_code
 from decklist.text import split_lines
@@ -177,6 +178,7 @@ class Arranger:
         by_line = {row.number: row for row in rows}
         shown = []
         for verdict in verdicts:
+            deadline.check()  # once a format (a team's: once a player and format)
             name = verdict["format"]["name"]
             violations = tuple(self._mark(name, v)
                                for v in _found(verdict["violations"], findings))

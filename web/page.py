@@ -16,9 +16,10 @@ import orjson
 from flask import Blueprint, Response, render_template, request
 
 from api import body, requests
+from api.deadlines import exceeded_problem
 from api.problems import Problem
 from api.validate import deck_answer, team_answer
-from catalog import lookup, store
+from catalog import deadline, lookup, store
 from catalog.index import CatalogIndex
 from web import answer as arrange
 from web.form import (
@@ -72,6 +73,8 @@ def _checked() -> tuple[Form, arrange.Answer | None, Problem | None]:
         return form, judged(store.index(), form), None
     except Problem as problem:
         return form, None, problem
+    except deadline.DeadlineExceeded as error:  # shown on the page as other problems are
+        return form, None, exceeded_problem(error)
 
 
 def _read_unused(form: Form) -> None:

@@ -30,6 +30,7 @@ from api.views.lines import (
     read_deck_view,
     resolution_json,
 )
+from catalog import deadline
 from catalog.caches import sizes
 from catalog.index import CatalogIndex
 from decklist.model import Reference
@@ -70,6 +71,7 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dic
     verdicts = []
     numbers = _line_numbers(judged.deck.lines) if full else None
     for target, verdict in judged.verdicts:
+        deadline.check()  # once a format
         view = {"legal": verdict.legal,
                 "format": format_ref(target.format, verdict.format, target.play),
                 "as_of": iso_date(verdict.as_of),
@@ -169,6 +171,7 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
     """One deck's verdict in one format (for a team format: one of its plays). `counts` are
     the deck's; `heads` its lines' (`line_heads`) for the full answer, or None for the verdict
     alone, with no line-by-line `cards`."""
+    deadline.check()  # once a format (a team's: once a player)
     view: dict[str, Any] = {
         "legal": verdict.legal,
         "format": format_ref(target.format, verdict.format, target.play),
@@ -239,6 +242,7 @@ def _line_numbers(lines: Sequence[Any]) -> list[bytes]:
 
 def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
                    reference: Reference) -> bytes:
+    deadline.check()  # a line not seen before in this format and date
     return encoded(_standing_view(index, legality, as_of, reference))
 
 
