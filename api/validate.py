@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError
 from api import budget, requests
 from api.http_cache import shareable_on_request
 from api.problems import Problem
+from api.views.lines import Searches
 from api.views.verdicts import (
     batch_view,
     deck_judgement_view,
@@ -47,7 +48,7 @@ def deck_answer(index: CatalogIndex, req: requests.ValidateRequest) -> dict[str,
     """POST /v1/validate's answer to a request; the organizer's page shows the same."""
     plan = _plan(index, req)
     budget.within([_ask(req, plan)])
-    return _verdict(index, req, plan)
+    return _verdict(index, req, plan, Searches())
 
 
 def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any]:
@@ -74,7 +75,9 @@ def validate_batch() -> dict[str, Any]:
     budget.within([_ask(item.request, plan) for item, plan in planned
                    if item.request is not None and plan is not None],
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
-    return batch_view(index, [(item.id, _answer(index, item, plan)) for item, plan in planned])
+    searches = Searches()  # shared by the batch's decks
+    return batch_view(index, [(item.id, _answer(index, item, plan, searches))
+                              for item, plan in planned])
 
 
 def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
@@ -84,11 +87,11 @@ def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
         raise requests.target_problem(error, req.sent_in) from None
 
 
-def _verdict(index: CatalogIndex, req: requests.ValidateRequest,
-             plan: DeckPlan) -> dict[str, Any]:
+def _verdict(index: CatalogIndex, req: requests.ValidateRequest, plan: DeckPlan,
+             searches: Searches) -> dict[str, Any]:
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
     return deck_judgement_view(index, judged, plan.many, _notices(plan.notices, req.sent_in),
-                               full=req.detail == requests.FULL)
+                               req.detail == requests.FULL, searches)
 
 
 def _planned(index: CatalogIndex,
@@ -107,14 +110,14 @@ def _ask(req: requests.ValidateRequest, plan: DeckPlan) -> budget.Ask:
                       req.detail == requests.FULL)
 
 
-def _answer(index: CatalogIndex, item: requests.BatchItem,
-            plan: DeckPlan | None) -> dict[str, Any] | Problem:
+def _answer(index: CatalogIndex, item: requests.BatchItem, plan: DeckPlan | None,
+            searches: Searches) -> dict[str, Any] | Problem:
     if item.request is None or plan is None:
         assert item.problem is not None
         return item.problem
     try:
         deadline.check()  # once a deck
-        return _verdict(index, item.request, plan)
+        return _verdict(index, item.request, plan, searches)
     except (DBAPIError, CatalogNotLoaded, deadline.DeadlineExceeded):
         # The service's trouble, or the request's time run out, not this deck's: the whole
         # batch is a 503, and its thread goes on with no other deck.

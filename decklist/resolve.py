@@ -60,10 +60,14 @@ class Resolution:
     # The English title the line's copies count towards (the 4-copy rule); None when every
     # candidate is exempt: basic Energy, or a card whose text lifts the limit.
     counted_title: str | None
+    # An unknown line's name, to offer the closest names to (`closest_names`); None when the
+    # line has better suggestions or is known. Searched only for an answer that shows them.
+    closest_to: str | None = None
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
-           notes: list[str], suggestions: list[Suggestion] | None = None) -> Resolution:
+           notes: list[str], suggestions: list[Suggestion] | None = None,
+           closest_to: str | None = None) -> Resolution:
         grouped: dict[str, list[Printing]] = {}
         for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
@@ -72,7 +76,7 @@ class Resolution:
                    tuple(tuple(group) for group in grouped.values()),
                    kinds.pop() if len(kinds) == 1 else None,
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
-                   else printings[0].title_key)
+                   else printings[0].title_key, closest_to)
 
     @property
     def card(self) -> Printing | None:
@@ -258,17 +262,31 @@ class _Attempt:
 
     def _unknown(self) -> Resolution:
         suggestions = _unique(self.near)
+        closest_to = None
         if not any(s.reason in ("right-number", "other-set") for s in suggestions):
-            suggestions += self._closest_names()
+            names = [c.name for c in self.candidates if c.name]
+            closest_to = search_key(names[0] if names else _written(self.candidates[0]))
         notes = self.miss_notes + self.fallback_notes
-        return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2])
+        return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2],
+                             closest_to)
 
-    def _closest_names(self) -> list[Suggestion]:
-        names = [c.name for c in self.candidates if c.name] or [_written(self.candidates[0])]
-        matches = process.extract(search_key(names[0]), self.index.by_name.keys(),
-                                  scorer=fuzz.QRatio, limit=MAX_SUGGESTIONS,
-                                  score_cutoff=_FUZZY_CUTOFF)
-        return [Suggestion("closest-name", self.index.by_name[key][0]) for key, _, _ in matches]
+
+def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggestion, ...]:
+    """An unknown line's suggestions, the closest names among them (searched once per name
+    and catalog)."""
+    if resolution.closest_to is None:
+        return resolution.suggestions
+    closest = index.memo(closest_names, sizes().resolutions)(resolution.closest_to)
+    return (resolution.suggestions + closest)[:MAX_SUGGESTIONS * 2]
+
+
+def closest_names(index: CatalogIndex, key: str) -> tuple[Suggestion, ...]:
+    """The catalog's names closest to a search key. The one costly part of reading a line
+    (0.15 ms against 0.02 ms for a known one, full catalog): it is left to the answers that
+    show suggestions, never done to judge a deck."""
+    matches = process.extract(key, index.by_name.keys(), scorer=fuzz.QRatio,
+                              limit=MAX_SUGGESTIONS, score_cutoff=_FUZZY_CUTOFF)
+    return tuple(Suggestion("closest-name", index.by_name[name][0]) for name, _, _ in matches)
 
 
 def _written(candidate: Candidate) -> str:

@@ -112,3 +112,21 @@ def test_many_names_of_many_cards_line_by_line_pass_no_bound(client):
     verdict = client.post("/v1/validate?format=all&detail=verdict", data=deck.encode(),
                           content_type="text/plain")
     assert verdict.status_code == 200 and len(verdict.data) < budget.ANSWER_RATIO * len(deck)
+
+
+def test_closest_names_are_searched_for_the_first_unknown_lines_of_a_request(client,
+                                                                           full_index):
+    from api.views.lines import MAX_NAMES_SEARCHED
+
+    names = sorted(full_index.by_name)[1000:1000 + MAX_NAMES_SEARCHED + 5]
+    deck = "".join(f"1 {name}qq\n" for name in names)  # each a slip from a real name
+    lines = client.post("/v1/resolve", data=deck.encode(),
+                        content_type="text/plain").get_json()["lines"]
+    searched = [line for line in lines if line["suggestions"]]
+    assert [line["line"] for line in searched] == list(range(1, MAX_NAMES_SEARCHED + 1))
+    assert all("closest names are searched for the first" in line["notes"][-1]
+               for line in lines[MAX_NAMES_SEARCHED:])
+    # the same line alone gets its closest names: nothing cached without them is reused
+    alone = client.post("/v1/resolve", data=f"1 {names[-1]}qq\n".encode(),
+                        content_type="text/plain").get_json()["lines"][0]
+    assert alone["suggestions"][0]["reason"] == "closest-name"

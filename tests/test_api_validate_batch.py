@@ -91,10 +91,10 @@ def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypat
 
     judge = validate._verdict
 
-    def breaks_on_bill(index, req, plan):
+    def breaks_on_bill(index, req, plan, searches):
         if any(entry.text.startswith("Bill") for entry in req.deck.entries):
             raise RuntimeError("a bug")
-        return judge(index, req, plan)
+        return judge(index, req, plan, searches)
 
     monkeypatch.setattr(validate, "_verdict", breaks_on_bill)
     body = batch(client, [{"id": "a", "deck": GOOD}, {"id": "b", "deck": "4 Bill\n"},

@@ -123,10 +123,10 @@ def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
     from api.views.lines import resolution_json
 
     line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
-    view = resolution_json(full_index, line.entry.reference)
-    assert resolution_json(full_index, line.entry.reference) is view
+    view = resolution_json(full_index, line.entry.reference, True)
+    assert resolution_json(full_index, line.entry.reference, True) is view
     fresh = reloaded(full_db_url)
-    again = resolution_json(fresh, line.entry.reference)
+    again = resolution_json(fresh, line.entry.reference, True)
     assert again == view and again is not view  # built anew for the new index
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN
+from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, suggestions_of
 from tests.conftest import ids
 
 
@@ -164,11 +164,17 @@ def test_number_past_the_set_is_unknown_and_offers_the_name_elsewhere(line):
     assert "base1-4" in {s.printing.id for s in resolved.suggestions}
 
 
-def test_misspelt_name_gets_the_closest_names(line):
+def test_misspelt_name_gets_the_closest_names(line, full_index):
     resolved = line("Pikachoo")
-    assert resolved.status == UNKNOWN
-    assert resolved.suggestions[0].reason == "closest-name"
-    assert resolved.suggestions[0].printing.name == "Pikachu"
+    assert resolved.status == UNKNOWN and resolved.closest_to == "pikachoo"
+    # searched only when asked: an answer that shows suggestions asks
+    assert resolved.suggestions == ()
+    closest = suggestions_of(full_index, resolved)
+    assert closest[0].reason == "closest-name" and closest[0].printing.name == "Pikachu"
+
+
+def test_a_line_with_better_suggestions_is_searched_for_no_closest_name(line):
+    assert line("Pikachu BS 59").closest_to is None
 
 
 def test_nonsense_gets_no_suggestions(line):

@@ -20,6 +20,7 @@ from api.problems import Problem, document_of
 from api.views import iso_date
 from api.views.lines import (
     MAX_CANDIDATES_SHOWN,
+    Searches,
     build_resolution_view,
     deck_counts,
     encoded,
@@ -48,7 +49,8 @@ MAX_CARDS_SHOWN = 50
 
 
 def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
-                        notices: list[dict[str, str]], full: bool) -> dict[str, Any]:
+                        notices: list[dict[str, str]], full: bool,
+                        searches: Searches) -> dict[str, Any]:
     """POST /v1/validate's answer: one verdict, or (`many`) one per format asked."""
     deck = judged.deck
     head: dict[str, Any] = {"input_format": deck.decklist.input_format,
@@ -59,12 +61,13 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
     if not many:
         target, verdict = judged.verdicts[0]
         heads = line_heads(deck.lines) if full else None
-        return {**verdict_view(index, target, verdict, counts, heads), **head}
+        return {**verdict_view(index, target, verdict, counts, heads, searches), **head}
     return {"legal_in": list(judged.legal_in), "catalog": {"version": index.version},
-            "counts": counts, **head, **_formats_view(index, judged, full)}
+            "counts": counts, **head, **_formats_view(index, judged, full, searches)}
 
 
-def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dict[str, Any]:
+def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool,
+                  searches: Searches) -> dict[str, Any]:
     """A deck's verdicts in several formats: its lines and its findings once each, and for
     each format its verdict, pointing into the findings, with where each line stands."""
     findings = _Findings()
@@ -86,9 +89,10 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dic
         verdicts.append(view)
     answer: dict[str, Any] = {"findings": findings.views}
     if full:
-        answer["lines"] = [line_json(head, resolution_json(index, line.entry.reference))
-                           for head, line in zip(line_heads(judged.deck.lines),
-                                                 judged.deck.lines, strict=True)]
+        lines = judged.deck.lines
+        answer["lines"] = [line_json(head, resolution_json(index, line.entry.reference, search))
+                           for head, line, search in zip(line_heads(lines), lines,
+                                                         searches.allowed(lines), strict=True)]
     answer["verdicts"] = verdicts
     return answer
 
@@ -139,6 +143,7 @@ def batch_view(index: CatalogIndex,
 
 def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
                         notices: list[dict[str, str]], full: bool) -> dict[str, Any]:
+    searches = Searches()
     verdict = judged.verdict
     play = verdict.play
     players = []
@@ -147,7 +152,7 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
         view = {"seat": player.seat,
                 **verdict_view(index, Target(verdict.format, play.deck, play.play),
                                player_verdict, deck_counts(deck.lines),
-                               line_heads(deck.lines) if full else None),
+                               line_heads(deck.lines) if full else None, searches),
                 "input_format": deck.decklist.input_format,
                 **problems_view(deck.decklist.problems)}
         if pool is not None:
@@ -167,7 +172,8 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
 
 
 def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
-                 counts: dict[str, Any], heads: list[bytes] | None) -> dict[str, Any]:
+                 counts: dict[str, Any], heads: list[bytes] | None,
+                 searches: Searches) -> dict[str, Any]:
     """One deck's verdict in one format (for a team format: one of its plays). `counts` are
     the deck's; `heads` its lines' (`line_heads`) for the full answer, or None for the verdict
     alone, with no line-by-line `cards`."""
@@ -183,8 +189,11 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
     if heads is not None:
         standing_json = index.memo(_standing_json, sizes().line_views)
         legality, as_of = verdict.format.legality, verdict.as_of
-        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.reference))
-                         for head, (line, _) in zip(heads, verdict.standings, strict=True)]
+        lines = [line for line, _ in verdict.standings]
+        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.reference,
+                                                       search))
+                         for head, line, search in zip(heads, lines, searches.allowed(lines),
+                                                       strict=True)]
     return view
 
 
@@ -241,18 +250,18 @@ def _line_numbers(lines: Sequence[Any]) -> list[bytes]:
 
 
 def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   reference: Reference) -> bytes:
+                   reference: Reference, search: bool) -> bytes:
     deadline.check()  # a line not seen before in this format and date
-    return encoded(_standing_view(index, legality, as_of, reference))
+    return encoded(_standing_view(index, legality, as_of, reference, search))
 
 
 def _standing_view(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   reference: Reference) -> dict[str, Any]:
+                   reference: Reference, search: bool) -> dict[str, Any]:
     """What a line resolved to and where its cards stand under a pool and bans on a date:
     the same for every line that reads alike."""
     # Built afresh: the standing is kept encoded, and keeping the resolution's view as a
     # dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
-    view = build_resolution_view(index, reference)
+    view = build_resolution_view(index, reference, search)
     standings = standings_for(index, legality, as_of).of(reference)
     return {
         **view,
