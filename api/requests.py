@@ -22,6 +22,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from api import body
 from api.problems import Problem
 from catalog.caches import ProcessCache
+from decklist.json_list import named
 from decklist.model import CONTROL_CHARACTERS, Decklist
 from validators.formats import ORDER, PLAYS
 from validators.judging import Seat
@@ -329,8 +330,8 @@ def resolve_request() -> ResolveRequest:
     if isinstance(sent, list):
         return ResolveRequest(body.decklist(sent, "deck", ""))
     if not isinstance(sent, dict) or set(sent) != {"deck"}:
-        unknown = sorted(set(sent) - {"deck"}) if isinstance(sent, dict) else []
-        detail = (f"Unknown field(s): {', '.join(unknown)}." if unknown
+        unknown = set(sent) - {"deck"} if isinstance(sent, dict) else set()
+        detail = (f"Unknown field(s): {named(unknown)}." if unknown
                   else "Send {\"deck\": <text or entries>} or an array of entries.")
         raise Problem("invalid-body", detail, pointer="")
     return ResolveRequest(body.decklist(sent["deck"], "deck", "/deck"))

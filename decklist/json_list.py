@@ -56,8 +56,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     if not isinstance(item, dict):
         return _invalid(position, item, "an entry must be an object")
     if not _KEYS.issuperset(item):
-        unknown = ", ".join(sorted(set(item) - _KEYS))
-        return _invalid(position, item, f"unknown field(s): {unknown}")
+        return _invalid(position, item, f"unknown field(s): {named(set(item) - _KEYS)}")
     count = _whole(item.get("count"))
     if type(count) is not int or not 1 <= count <= MAX_LINE_COUNT:
         return _invalid(position, item,
@@ -80,6 +79,14 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
                           number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
                  entry_reference(candidate))
+
+
+def named(keys: set[str], most: int = 5) -> str:
+    """Keys a client sent that are not known, for a message: the first few, each clipped,
+    and how many more (an object of 50,000 keys is not echoed whole)."""
+    shown = [key if len(key) <= 40 else key[:40] + "…" for key in sorted(keys)[:most]]
+    more = f" and {len(keys) - most:,} more" if len(keys) > most else ""
+    return ", ".join(shown) + more
 
 
 def _whole(value: Any) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from api import budget
 from api.views.lines import MAX_CANDIDATES_SHOWN, MAX_PROBLEMS_SHOWN
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
@@ -130,3 +132,15 @@ def test_closest_names_are_searched_for_the_first_unknown_lines_of_a_request(cli
     alone = client.post("/v1/resolve", data=f"1 {names[-1]}qq\n".encode(),
                         content_type="text/plain").get_json()["lines"][0]
     assert alone["suggestions"][0]["reason"] == "closest-name"
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/resolve", {"deck": "4 Bill\n", **{f"field{n:05}": 1 for n in range(30_000)}}),
+    ("/v1/validate", {"deck": [{"count": 1, "name": "Bill",
+                                **{f"field{n:05}": 1 for n in range(30_000)}}]}),
+])
+def test_unknown_keys_are_named_a_few_and_counted(client, path, body):
+    answer = client.post(path, json=body)
+    assert answer.status_code == 422 and len(answer.data) < 4096
+    assert "field00000" in answer.get_json()["detail"]
+    assert "and 29,995 more" in answer.get_json()["detail"]
