@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from flask import Flask, Response, request
 
 from api.body import received_bytes
-from api.problems import Problem, registered_response
+from api.problems import Problem, response_of
 from decklist.model import Decklist
 
 log = logging.getLogger(__name__)
@@ -85,20 +85,27 @@ def largest_answer(request_bytes: int) -> int:
     return max(ANSWER_FLOOR, ANSWER_RATIO * request_bytes)
 
 
-def _held_to_its_bound(response: Response) -> Response:
-    if request.method != "POST" or response.direct_passthrough:
-        return response
+def past_bound(size: int) -> Problem | None:
+    """The problem an answer of `size` bytes to this request is, past its bound; or None."""
     asked = received_bytes() + len(request.query_string)
-    size = response.calculate_content_length()
-    if size is None or size <= largest_answer(asked):
-        return response
+    if size <= largest_answer(asked):
+        return None
     log.info("an answer of %d bytes to a request of %d bytes passed its bound (%s)", size,
              asked, request.path)
-    return registered_response(
-        "answer-too-large", f"The answer would be {size:,} bytes, more than the "
-        f"{largest_answer(asked):,} an answer to a request of {asked:,} bytes may be. Ask for "
-        "fewer formats, for the verdict alone (detail: verdict), or split the request.",
-        limit=largest_answer(asked))
+    return Problem("answer-too-large", f"The answer would be {size:,} bytes, more than the "
+                   f"{largest_answer(asked):,} an answer to a request of {asked:,} bytes may "
+                   "be. Ask for fewer formats, for the verdict alone (detail: verdict), or "
+                   "split the request.", limit=largest_answer(asked))
+
+
+def _held_to_its_bound(response: Response) -> Response:
+    # The organizer's page holds its own answers to the bound, to say so as a page.
+    if (request.method != "POST" or response.direct_passthrough
+            or response.mimetype == "text/html"):
+        return response
+    size = response.calculate_content_length()
+    problem = past_bound(size) if size is not None else None
+    return response if problem is None else response_of(problem)
 
 
 def init_app(app: Flask) -> None:

@@ -144,3 +144,15 @@ def test_unknown_keys_are_named_a_few_and_counted(client, path, body):
     assert answer.status_code == 422 and len(answer.data) < 4096
     assert "field00000" in answer.get_json()["detail"]
     assert "and 29,995 more" in answer.get_json()["detail"]
+
+
+def test_the_page_says_so_as_a_page_when_its_answer_would_pass_its_bound(client,
+                                                                         monkeypatch):
+    monkeypatch.setattr(budget, "ANSWER_FLOOR", 20_000)
+    monkeypatch.setattr(budget, "ANSWER_RATIO", 2)
+    for path in ("/", "/answer"):
+        answer = client.post(path, data={"mode": "deck", "deck": "4 Pikachu\n" * 30,
+                                         "format": "glc"})
+        assert answer.status_code == 413 and answer.mimetype == "text/html"
+        assert "The answer would be" in answer.get_data(as_text=True)
+        assert len(answer.data) <= 20_000

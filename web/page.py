@@ -8,14 +8,14 @@ templates from the same answer the API gives (api.validate), so they cannot diff
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
 import orjson
 from flask import Blueprint, Response, render_template, request
 
-from api import body, requests
+from api import body, budget, requests
 from api.deadlines import exceeded_problem
 from api.problems import Problem
 from api.validate import deck_answer, team_answer
@@ -48,14 +48,25 @@ def page() -> Response:
 @bp.post("/")
 def check() -> Response:
     form, shown, problem = _checked()
-    return _page(form, shown, problem)
+    return _bounded(lambda answer, problem: _page_html(form, answer, problem), shown, problem)
 
 
 @bp.post("/answer")
 def answer_part() -> Response:
     form, shown, problem = _checked()
-    html = render_template("answer.html", form=form, answer=shown, problem=problem,
-                           share=share_link(form))
+    return _bounded(lambda answer, problem: render_template(
+        "answer.html", form=form, answer=answer, problem=problem, share=share_link(form)),
+        shown, problem)
+
+
+def _bounded(render: Callable[[arrange.Answer | None, Problem | None], str],
+             shown: arrange.Answer | None, problem: Problem | None) -> Response:
+    """The page's answer, held to the bound of every answer to a POST (api.budget): one
+    that would pass it is the page saying so instead."""
+    html = render(shown, problem)
+    too_large = budget.past_bound(len(html.encode()))
+    if too_large is not None:
+        html, problem = render(None, too_large), too_large
     return _html(html, problem)
 
 
@@ -150,11 +161,14 @@ def share_link(form: Form) -> str:
 
 
 def _page(form: Form, shown: arrange.Answer | None, problem: Problem | None) -> Response:
-    html = render_template(
+    return _html(_page_html(form, shown, problem), problem)
+
+
+def _page_html(form: Form, shown: arrange.Answer | None, problem: Problem | None) -> str:
+    return render_template(
         "page.html", form=form, answer=shown, problem=problem, share=share_link(form),
         formats=format_choices(), team_formats=team_formats(), seats=seats(),
         plays=requests.PLAYS)
-    return _html(html, problem)
 
 
 def _html(html: str, problem: Problem | None) -> Response:
