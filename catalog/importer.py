@@ -15,20 +15,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session
 
 from catalog import gameplay, identity
 from catalog.db import has_schema, upgrade
+from catalog.image_urls import image_url, origin
 from catalog.limits import parse_limits
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
 from catalog.source import SETS_PATH, SourceError, card_path, open_source
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "6"
+IMPORT_VERSION = "7"
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SUPPLEMENT_PATH = DATA_DIR / "supplement.json"
 SET_CODES_PATH = DATA_DIR / "set_codes.json"
@@ -61,10 +61,10 @@ class Catalog:
 
     @property
     def image_origins(self) -> list[str]:
-        """Where the cards' pictures are served from (scheme://host), for a page's
+        """Where the cards' pictures are served from (https://host[:port]), for a page's
         Content-Security-Policy: worked out here once, where reading every URL back
         from the database took 110 ms (SQLite, full catalog)."""
-        return sorted({f"https://{urlsplit(url).netloc}" for card in self.cards
+        return sorted({origin(url) for card in self.cards
                        for url in (card["image_small"], card["image_large"]) if url})
 
 
@@ -185,7 +185,7 @@ def _set_row(raw: Any, index: int, origin: str) -> dict[str, Any]:
         "release_date": _date(raw.get("releaseDate")),
         "printed_total": _int(raw.get("printedTotal")),
         "total": _int(raw.get("total")),
-        "symbol_url": (raw.get("images") or {}).get("symbol"),
+        "symbol_url": image_url(_mapping(raw.get("images")).get("symbol")),
         "kind": "promo" if ("Promo" in name or name == "Best of Game") else "expansion",
         "source": origin,
     }
@@ -237,19 +237,14 @@ def _legalities(value: Any) -> dict[str, str] | None:
 
 
 def _images(value: Any) -> dict[str, str | None]:
-    """The card's picture URLs. Only https ones up to the column's size are kept: a page puts
-    them in `src`, where a catalog from elsewhere must not slip a `javascript:` or `data:`
-    URL (the page's Content-Security-Policy names the hosts these point to)."""
-    images = value if isinstance(value, dict) else {}
-    return {f"image_{size}": url if _is_image_url(url := images.get(size)) else None
-            for size in ("small", "large")}
+    """The card's picture URLs, where catalog.image_urls keeps them: a page puts them in
+    `src`, and their origins in its Content-Security-Policy."""
+    images = _mapping(value)
+    return {f"image_{size}": image_url(images.get(size)) for size in ("small", "large")}
 
 
-def _is_image_url(url: Any) -> bool:
-    if not isinstance(url, str) or len(url) > 256:
-        return False
-    parts = urlsplit(url)
-    return parts.scheme == "https" and bool(parts.netloc) and not parts.username
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _with_identity(row: dict[str, Any]) -> dict[str, Any]:
