@@ -23,7 +23,8 @@ catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
 
 @catalog_cli.command("import")
 @click.argument("source", required=False)
-@click.option("--force", is_flag=True, help="Re-import even when the data is unchanged.")
+@click.option("--force", is_flag=True, help="Import even when the data is unchanged, or "
+              "when it has lost more than a fifth of the loaded catalog's cards.")
 def import_command(source: str | None, force: bool) -> None:
     """Import SOURCE (a directory, .tar.gz/.zip or http(s) URL in the pokemon-tcg-data layout).
 

@@ -47,6 +47,8 @@ MAX_IMAGE_ORIGINS = 16
 # Seconds an import may take, reading, checking and writing (about 10 s from a directory
 # into SQLite, docs/performance.md); CATALOG_IMPORT_SECONDS overrides it.
 IMPORT_SECONDS = 600.0
+# The share of the loaded catalog's cards an import may lose without --force.
+MAX_SHRINK = 0.2
 
 SECONDS_ENV = "CATALOG_IMPORT_SECONDS"
 
@@ -64,6 +66,7 @@ class ImportLimits:
     sets: int = MAX_SETS
     set_cards: int = MAX_SET_CARDS
     cards: int = MAX_CARDS
+    shrink: float = MAX_SHRINK
 
     @classmethod
     def from_environ(cls) -> ImportLimits:

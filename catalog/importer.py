@@ -5,7 +5,8 @@ write replaces the whole catalog in one transaction, so a failed or killed
 import (even kill -9) leaves the previous catalog serving, whole.  An
 import of data whose checksum matches the loaded catalog is skipped.  A
 source past one of the limits of catalog/import_limits.py (sizes, counts,
-the length of a name or text, the deadline) is refused.
+the length of a name or text, the deadline), or that would lose more than a
+fifth of the loaded catalog's cards, is refused.
 """
 
 from __future__ import annotations
@@ -95,8 +96,10 @@ class ImportResult:
 def import_catalog(engine: Engine, location: str, *, force: bool = False,
                    progress: Progress | None = None,
                    limits: ImportLimits | None = None) -> ImportResult:
-    """Read `location`, then replace the catalog in one transaction (skipped if unchanged,
-    unless `force`); refused past any of `limits`."""
+    """Read `location`, then replace the catalog in one transaction (skipped if unchanged).
+
+    Refused past any of `limits`, and when the catalog would lose more than their share
+    of the loaded one's cards, unless `force` (which also imports unchanged data)."""
     progress = progress or (lambda _stage, _done, _total: None)
     budget = Budget(limits)
     try:
@@ -107,11 +110,24 @@ def import_catalog(engine: Engine, location: str, *, force: bool = False,
             return ImportResult(True, raw.source, raw.checksum, current.set_count,
                                 current.card_count, current.supplement_count)
         catalog = transform(raw, budget)
+        if current is not None and not force:
+            _refuse_shrinking(catalog, current, budget.limits.shrink)
         write_catalog(engine, catalog, progress, budget)
     except SourceError as error:
         raise CatalogImportError(str(error)) from None
     return ImportResult(False, catalog.source, catalog.checksum, len(catalog.sets),
                         len(catalog.cards), catalog.supplement_count)
+
+
+def _refuse_shrinking(catalog: Catalog, current: CatalogMeta, share: float) -> None:
+    """A catalog that loses more than `share` of the loaded one's cards is likely a broken
+    source (a set file emptied, a truncated archive): it takes --force."""
+    had, has = current.card_count, len(catalog.cards)
+    if has < had * (1 - share):
+        raise CatalogImportError(
+            f"{catalog.source}: the new catalog has {has:,} cards where the loaded one has "
+            f"{had:,}, {1 - has / had:.0%} fewer, more than the {share:.0%} an import may "
+            f"drop; if the source is right, import it with --force")
 
 
 @dataclass

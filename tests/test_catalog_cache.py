@@ -6,6 +6,7 @@ and `update`; two first runs at once. Run as the installed console script."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +121,21 @@ def test_two_first_runs_at_once_both_check_and_import_once(tmp_path, repo, serve
     assert all("deck.txt: illegal in modified" in out for _, out, _ in outcomes)
     imports = sum(err.count("importing it once") for _, _, err in outcomes)
     assert imports == 1, outcomes  # the other waited for it, then found it loaded
+
+
+def test_an_update_that_loses_a_fifth_of_the_cards_takes_force(tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    shrunk = tmp_path / "shrunk"
+    shutil.copytree(MINI_CATALOG, shrunk)
+    (shrunk / "cards/en/base1.json").write_text("[]")
+    refused = deckjudge("catalog", "update", "--source", str(shrunk), cache=cache,
+                        source=None, cwd=repo)
+    assert refused.returncode == 2
+    assert "9 cards where the loaded one has 13" in refused.stderr
+    assert "import it with --force" in refused.stderr
+    assert "the previous catalog is kept" in refused.stderr
+    forced = deckjudge("catalog", "update", "--source", str(shrunk), "--force", cache=cache,
+                       source=None, cwd=repo)
+    assert forced.returncode == 0, forced.stderr
+    assert forced.stdout.startswith("imported: 7 sets, 9 cards")

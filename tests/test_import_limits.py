@@ -233,6 +233,49 @@ def test_the_deadline_is_the_environments_when_it_sets_one(monkeypatch):
         ImportLimits.from_environ()
 
 
+def emptied(folder: Path, *set_ids: str) -> Path:
+    """The layout at `folder` with the named sets' card files emptied."""
+    for set_id in set_ids:
+        (folder / f"cards/en/{set_id}.json").write_text("[]")
+    return folder
+
+
+def test_a_catalog_losing_more_than_a_fifth_of_the_cards_takes_force(engine, mini_dir):
+    import_catalog(engine, str(emptied(mini_dir, "mep")))  # 11 of 13: 15 % fewer
+    assert counts(engine) == (MINI_SETS, 11)
+    import_catalog(engine, str(MINI_CATALOG))
+    source = str(emptied(mini_dir, "base1"))  # 7 of 13
+    error = refused(engine, source, "the new catalog has 7 cards where the loaded one has 13",
+                    "46% fewer, more than the 20% an import may drop", "--force")
+    assert error.startswith(source)
+    forced = import_catalog(engine, source, force=True)
+    assert not forced.skipped and counts(engine) == (MINI_SETS, 7)
+
+
+def test_the_first_import_is_never_refused_for_its_size(empty_db_url, mini_dir):
+    engine = make_engine(empty_db_url)
+    tiny = emptied(mini_dir, "base1", "base6", "basep", "dp1", "mep")  # neo1's card alone
+    assert import_catalog(engine, str(tiny)).card_count == 2  # with the supplement's
+    import_catalog(engine, str(MINI_CATALOG))
+    with pytest.raises(CatalogImportError, match="2 cards where the loaded one has 13"):
+        import_catalog(engine, str(tiny))
+    assert counts(engine) == (MINI_SETS, MINI_CARDS)
+    engine.dispose()
+
+
+def test_the_cli_refuses_a_shrinking_catalog_unless_forced(mini_db_url, mini_dir, runner_for):
+    runner = runner_for(mini_db_url)
+    source = str(emptied(mini_dir, "base1"))
+    result = runner.invoke(args=["catalog", "import", source])
+    assert result.exit_code == 1
+    assert "import failed, the previous catalog is kept" in result.output
+    assert "9 cards where the loaded one has 13" in result.output
+    assert "import it with --force" in result.output
+    forced = runner.invoke(args=["catalog", "import", "--force", source])
+    assert forced.exit_code == 0, forced.output
+    assert "imported: 7 sets, 9 cards" in forced.output
+
+
 def test_the_cli_reads_the_deadline_from_the_environment(mini_db_url, runner_for):
     result = runner_for(mini_db_url).invoke(args=["catalog", "import", str(MINI_CATALOG)],
                                             env={"CATALOG_IMPORT_SECONDS": "-1"})
