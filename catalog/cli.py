@@ -13,6 +13,7 @@ from flask.cli import AppGroup
 
 from catalog import identity_report, store
 from catalog.db import make_engine, upgrade
+from catalog.import_limits import ImportLimits
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.progress import ImportProgress
 from catalog.source import default_source
@@ -22,19 +23,27 @@ catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
 
 @catalog_cli.command("import")
 @click.argument("source", required=False)
-@click.option("--force", is_flag=True, help="Re-import even when the data is unchanged.")
+@click.option("--force", is_flag=True, help="Import even when the data is unchanged, or "
+              "when it has lost more than a fifth of the loaded catalog's cards.")
 def import_command(source: str | None, force: bool) -> None:
     """Import SOURCE (a directory, .tar.gz/.zip or http(s) URL in the pokemon-tcg-data layout).
 
     Without SOURCE: CATALOG_SOURCE, else ../shared/pokemon-tcg-data, else upstream.
+    Past a limit of catalog/import_limits.py (CATALOG_IMPORT_SECONDS sets the deadline)
+    the import is refused and the loaded catalog kept.
     """
+    try:
+        limits = ImportLimits.from_environ()
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
     location = source or current_app.config.get("CATALOG_SOURCE") or default_source(
         Path(current_app.root_path))
     click.echo(f"importing the card catalog from {location}", err=True)
     started = time.perf_counter()
     progress = ImportProgress()
     try:
-        result = import_catalog(store.engine(), location, force=force, progress=progress)
+        result = import_catalog(store.engine(), location, force=force, progress=progress,
+                                limits=limits)
     except CatalogImportError as error:
         progress.close()
         raise click.ClickException(

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from catalog.identity import name_key
+from catalog.image_urls import is_origin
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
 
@@ -106,6 +107,10 @@ def small_images(session: Session, card_ids: Iterable[str]) -> dict[str, str]:
 
 
 def image_origins(session: Session) -> list[str]:
-    """The origins (https://host) the loaded catalog's pictures are served from."""
+    """The origins (https://host[:port]) the loaded catalog's pictures are served from.
+
+    Each is checked again as it leaves for a page's Content-Security-Policy: a catalog
+    imported before catalog.image_urls held its rule may hold anything there."""
     loaded = meta(session)
-    return list(loaded.image_origins or []) if loaded is not None else []
+    stored = loaded.image_origins or [] if loaded is not None else []
+    return [value for value in stored if is_origin(value)]

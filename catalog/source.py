@@ -1,41 +1,144 @@
 """Read a catalog in the pokemon-tcg-data layout from a directory, an archive or a URL.
 
 The layout: `sets/en.json` (a list of sets) and `cards/en/<set id>.json`
-(the printings of one set).  Every reader yields the raw bytes of each file
-by its path in the layout, so the importer checks and hashes the same bytes
-whatever the source.
+(the printings of one set), beside `decks/en/<set id>.json`.  Every reader yields
+the raw bytes of each file by its path in the layout, so the importer checks and
+hashes the same bytes whatever the source.
+
+A source may be hostile or broken, so every reader spends one Budget: bytes of one
+file, of all files together, of an archive and what it inflates to, and time
+(catalog/import_limits.py). Past any of them the read stops with a SourceError that
+names the file and the limit.
 """
 
 from __future__ import annotations
 
-import io
+import gzip
 import os
+import queue
+import re
+import struct
 import tarfile
 import tempfile
+import threading
+import time
 import zipfile
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+import zlib
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Protocol
+from typing import IO, Protocol, TypeVar
 
 import requests
+import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
+
+from catalog.import_limits import SECONDS_ENV, ImportLimits
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/PokemonTCG/pokemon-tcg-data/master"
 # The same data as one archive: one download rather than one a file.
 UPSTREAM_ARCHIVE = ("https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/"
                     "master.tar.gz")
 SETS_PATH = "sets/en.json"
-HTTP_TIMEOUT = (10, 60)  # connect, read (seconds)
-# A hostile or broken source must not fill memory: no layout file is near this.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+# The English files of the layout: all an archive reader keeps of an archive.
+LAYOUT = re.compile(r"sets/en\.json|(?:cards|decks)/en/[^/]+\.json")
+HTTP_TIMEOUT = (10, 60)  # connect, read (seconds); never past the import's deadline
+_CHUNK = 1 << 16
+_HTTP_WORKERS = 8
+_T = TypeVar("_T")
 
 
 class SourceError(Exception):
     """The catalog source cannot be read: it names the source and the file."""
+
+
+class DeadlinePassed(SourceError):
+    """The import ran past its deadline."""
+
+
+class Budget:
+    """What one import may still spend: bytes read and time, shared by all its readers."""
+
+    def __init__(self, limits: ImportLimits | None = None) -> None:
+        self.limits = limits or ImportLimits()
+        self._ends = time.monotonic() + self.limits.seconds
+        self._read = 0
+        self._lock = threading.Lock()
+
+    def remaining(self) -> float:
+        return self._ends - time.monotonic()
+
+    def timeout(self, seconds: float) -> float:
+        """A wait of at most `seconds` that ends by the deadline."""
+        return max(0.001, min(seconds, self.remaining()))
+
+    def check_time(self, what: str) -> None:
+        if self.remaining() <= 0:
+            raise DeadlinePassed(f"{what}: the import ran past its deadline of "
+                                 f"{self.limits.seconds:g} s ({SECONDS_ENV})")
+
+    def read(self, what: str, chunks: Iterable[bytes], declared: int | None = None) -> bytes:
+        """The bytes of one layout file, counted against the limit of one file and of all."""
+        cap = self.limits.file_bytes
+        if declared is not None:
+            _refuse_size(what, declared, cap, "one file")
+            self._refuse_total(what, declared)
+        body = bytearray()
+        for chunk in _capped(what, chunks, cap, "one file", self):
+            body += chunk
+            with self._lock:
+                self._read += len(chunk)
+            self._refuse_total(what, 0)
+        return bytes(body)
+
+    def _refuse_total(self, what: str, coming: int) -> None:
+        cap = self.limits.source_bytes
+        if self._read + coming > cap:
+            raise SourceError(f"{what}: the source's files hold more than {cap:,} bytes in "
+                              f"all, the limit of a catalog source")
+
+    def run(self, work: Callable[[], _T], what: str) -> _T:
+        """`work()` on a thread of its own, given up at the deadline wherever it waits (a
+        server can drip its headers a byte at a time, which no socket timeout ends)."""
+        results: list[_T] = []
+        errors: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                results.append(work())
+            except BaseException as error:  # handed to the caller, whatever it is
+                errors.append(error)
+
+        # A daemon: a thread left waiting on a server past the deadline must not keep the
+        # process alive.
+        thread = threading.Thread(target=target, name="deckjudge-catalog-read", daemon=True)
+        thread.start()
+        thread.join(max(self.remaining(), 0))
+        if errors:
+            raise errors[0]
+        if not results:
+            raise DeadlinePassed(f"{what}: not read within the import's deadline of "
+                                 f"{self.limits.seconds:g} s ({SECONDS_ENV})")
+        return results[0]
+
+
+def _capped(what: str, chunks: Iterable[bytes], cap: int, of: str,
+           budget: Budget) -> Iterator[bytes]:
+    """The chunks, until there are more than `cap` bytes of them or the deadline passes."""
+    size = 0
+    for chunk in chunks:
+        budget.check_time(what)
+        size += len(chunk)
+        if size > cap:
+            raise SourceError(f"{what}: larger than {cap:,} bytes, the limit of {of}")
+        yield chunk
+
+
+def _refuse_size(what: str, size: int, cap: int, of: str) -> None:
+    if size > cap:
+        raise SourceError(f"{what}: {size:,} bytes, more than {cap:,}, the limit of {of}")
 
 
 class Source(Protocol):
@@ -66,22 +169,23 @@ def default_source(project_root: Path) -> str:
 
 
 @contextmanager
-def open_source(location: str) -> Iterator[Source]:
+def open_source(location: str, budget: Budget | None = None) -> Iterator[Source]:
     """Open a directory, a .tar.gz/.tgz/.zip archive, or an http(s) base or archive URL."""
+    budget = budget or Budget()
     lowered = location.lower()
     if lowered.startswith(("http://", "https://")):
         if lowered.endswith((".tar.gz", ".tgz", ".zip")):
-            with _downloaded(location) as path, _open_archive(path, location) as source:
-                yield source
+            with _downloaded(location, budget) as path:
+                yield _open_archive(path, location, budget)
         else:
-            yield HttpSource(location)
+            with _session() as session:
+                yield HttpSource(location, budget, session)
         return
     path = Path(location).expanduser()
     if path.is_dir():
-        yield DirectorySource(path)
+        yield DirectorySource(path, budget)
     elif path.is_file() and lowered.endswith((".tar.gz", ".tgz", ".zip")):
-        with _open_archive(path, location) as source:
-            yield source
+        yield _open_archive(path, location, budget)
     else:
         raise SourceError(f"{location}: not a directory, a .tar.gz/.zip archive or an http(s) URL")
 
@@ -98,6 +202,7 @@ class _SequentialReads:
 @dataclass
 class DirectorySource(_SequentialReads):
     root: Path
+    budget: Budget
 
     @property
     def description(self) -> str:
@@ -106,22 +211,21 @@ class DirectorySource(_SequentialReads):
     def read(self, path: str) -> bytes:
         file = self.root / path
         try:
-            if file.stat().st_size > MAX_FILE_BYTES:
-                raise SourceError(f"{file}: larger than {MAX_FILE_BYTES} bytes")
-            return file.read_bytes()
-        except FileNotFoundError:
-            raise SourceError(f"{file}: missing from the catalog source") from None
+            if not file.is_file():  # a FIFO or /dev/zero would never end
+                if file.exists():
+                    raise SourceError(f"{file}: not a regular file")
+                raise SourceError(f"{file}: missing from the catalog source")
+            with file.open("rb") as handle:
+                return self.budget.read(str(file), iter(lambda: handle.read(_CHUNK), b""))
         except OSError as error:
             raise SourceError(f"{file}: {error.strerror}") from None
 
 
 class ArchiveSource(_SequentialReads):
-    """A tar or zip archive; members are read by name, never extracted to disk."""
+    """The layout files of a tar or zip archive, read whole in one pass, never extracted."""
 
-    def __init__(self, names: dict[str, str], opener: Callable[[str], bytes],
-                 description: str) -> None:
-        self._names = names  # layout path -> member name
-        self._opener = opener
+    def __init__(self, files: dict[str, bytes], description: str) -> None:
+        self._files = files  # layout path -> bytes
         self._description = description
 
     @property
@@ -130,113 +234,255 @@ class ArchiveSource(_SequentialReads):
 
     def paths(self) -> list[str]:
         """Every file of the layout the archive holds, by its layout path."""
-        return sorted(self._names)
+        return sorted(self._files)
 
     def read(self, path: str) -> bytes:
-        member = self._names.get(path)
-        if member is None:
+        body = self._files.get(path)
+        if body is None:
             raise SourceError(f"{self.description}: {path} is missing from the archive")
-        return self._opener(member)
+        return body
 
 
-@contextmanager
-def _open_archive(path: Path, description: str) -> Iterator[ArchiveSource]:
+def _open_archive(path: Path, description: str, budget: Budget) -> ArchiveSource:
+    limits = budget.limits
     try:
+        _refuse_size(description, path.stat().st_size, limits.archive_bytes, "an archive")
         if str(path).lower().endswith(".zip") or zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as archive:
-                sizes = {i.filename: i.file_size for i in archive.infolist() if not i.is_dir()}
-                yield ArchiveSource(_layout_names(sizes, description),
-                                    archive.read, description)
+            members = _zip_members(path, description, budget)
         else:
-            with tarfile.open(path, "r:*") as tar:
-                members = {m.name: m for m in tar.getmembers() if m.isfile()}
-                sizes = {name: m.size for name, m in members.items()}
-
-                def read_member(name: str) -> bytes:
-                    handle = tar.extractfile(members[name])
-                    assert handle is not None  # isfile() members always have data
-                    return handle.read()
-
-                yield ArchiveSource(_layout_names(sizes, description), read_member, description)
-    except (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError) as error:
+            members = _tar_members(path, description, budget)
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error) as error:
         raise SourceError(f"{description}: not a readable archive ({error})") from None
+    return ArchiveSource(_layout_files(members, description), description)
 
 
-def _layout_names(sizes: dict[str, int], description: str) -> dict[str, str]:
-    """Map layout paths to member names; archives often wrap the layout in one top folder."""
-    roots = [name[: -len(SETS_PATH)] for name in sizes
-             if name == SETS_PATH or name.endswith("/" + SETS_PATH)]
+def _layout_path(name: str) -> tuple[str, str] | None:
+    """(the folder it is in, its layout path) for a member of the English layout, else None.
+
+    Archives often wrap the layout in a top folder; a member climbing out (`..`) is never
+    one of it."""
+    parts = PurePosixPath(name).parts
+    if ".." in parts or name.startswith("/"):
+        return None
+    for start in range(len(parts)):
+        relative = "/".join(parts[start:])
+        if LAYOUT.fullmatch(relative):
+            return "/".join(parts[:start]), relative
+    return None
+
+
+def _layout_files(members: dict[str, bytes], description: str) -> dict[str, bytes]:
+    """The layout files of the folder holding the archive's outermost sets/en.json."""
+    placed = {name: found for name in members if (found := _layout_path(name))}
+    roots = [root for root, relative in placed.values() if relative == SETS_PATH]
     if not roots:
         raise SourceError(f"{description}: no {SETS_PATH} in the archive")
     root = min(roots, key=len)
-    names: dict[str, str] = {}
-    for name, size in sizes.items():
-        if not name.startswith(root):
-            continue
-        relative = PurePosixPath(name[len(root):])
-        if ".." in relative.parts or relative.is_absolute():
-            continue  # never follow a member that climbs out of the layout
-        if size > MAX_FILE_BYTES:
-            raise SourceError(f"{description}: {relative} is larger than {MAX_FILE_BYTES} bytes")
-        names[str(relative)] = name
-    return names
+    return {relative: members[name] for name, (folder, relative) in placed.items()
+            if folder == root}
+
+
+def _zip_members(path: Path, description: str, budget: Budget) -> dict[str, bytes]:
+    limits = budget.limits
+    # Counted from the end record before zipfile reads the directory into memory.
+    _refuse_members(description, _zip_entries(path), limits.archive_members)
+    with zipfile.ZipFile(path) as archive:
+        infos = [info for info in archive.infolist() if not info.is_dir()]
+        # zipfile never inflates a member past the size the directory declares for it.
+        _refuse_inflated(description, sum(info.file_size for info in infos), limits)
+        files: dict[str, bytes] = {}
+        for info in infos:
+            if _layout_path(info.filename) is None:
+                continue
+            with archive.open(info) as handle:
+                files[info.filename] = budget.read(f"{description}: {info.filename}",
+                                                   _chunks(handle), info.file_size)
+        return files
+
+
+def _zip_entries(path: Path) -> int:
+    """The entries a zip's end record declares (a zip64 one is taken as too many)."""
+    with path.open("rb") as handle:
+        handle.seek(0, os.SEEK_END)
+        tail_size = min(handle.tell(), 65_536 + 22)
+        handle.seek(-tail_size, os.SEEK_END)
+        tail = handle.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < 22:
+        raise zipfile.BadZipFile("no end of central directory record")
+    entries = struct.unpack("<H", tail[at + 10:at + 12])[0]
+    return entries if entries != 0xFFFF else 1 << 32
+
+
+def _tar_members(path: Path, description: str, budget: Budget) -> dict[str, bytes]:
+    """The layout members of a tar (gzipped or not), in one pass: member by member, each
+    refused by the size its header declares before any of it is inflated."""
+    limits = budget.limits
+    files: dict[str, bytes] = {}
+    declared = 0
+    with path.open("rb") as raw:
+        gzipped = raw.read(2) == b"\x1f\x8b"
+        raw.seek(0)
+        inflating: _Readable = gzip.GzipFile(fileobj=raw) if gzipped else raw
+        stream = _Inflated(inflating, description, limits.inflated_bytes)
+        with tarfile.open(fileobj=stream, mode="r|") as tar:  # type: ignore[call-overload]
+            for count, member in enumerate(tar, start=1):
+                budget.check_time(description)
+                _refuse_members(description, count, limits.archive_members)
+                declared += member.size
+                _refuse_inflated(description, declared, limits)
+                if not member.isfile() or _layout_path(member.name) is None:
+                    continue
+                handle = tar.extractfile(member)
+                assert handle is not None  # isfile() members always have data
+                files[member.name] = budget.read(f"{description}: {member.name}",
+                                                 _chunks(handle), member.size)
+    return files
+
+
+def _refuse_members(description: str, count: int, cap: int) -> None:
+    if count > cap:
+        raise SourceError(f"{description}: more than {cap:,} members, the limit of an archive")
+
+
+def _refuse_inflated(description: str, size: int, limits: ImportLimits) -> None:
+    if size > limits.inflated_bytes:
+        raise SourceError(f"{description}: its members inflate to more than "
+                          f"{limits.inflated_bytes:,} bytes, the limit of an archive")
+
+
+class _Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes:
+        """At most `size` bytes; none at the end."""
+
+
+class _Inflated:
+    """An archive's inflated stream that ends in a SourceError past `cap` bytes: tarfile
+    reads headers of its own (pax, long names) that no member size declares."""
+
+    def __init__(self, stream: _Readable, description: str, cap: int) -> None:
+        self._stream, self._description, self._cap = stream, description, cap
+        self._read = 0
+
+    def read(self, size: int = -1) -> bytes:
+        room = self._cap - self._read + 1  # one byte past the cap tells it was passed
+        data = self._stream.read(room if size < 0 else min(size, room))
+        self._read += len(data)
+        if self._read > self._cap:
+            raise SourceError(f"{self._description}: inflates to more than {self._cap:,} "
+                              f"bytes, the limit of an archive")
+        return data
+
+
+def _chunks(handle: IO[bytes]) -> Iterator[bytes]:
+    return iter(lambda: handle.read(_CHUNK), b"")
 
 
 def _session() -> requests.Session:
     session = requests.Session()
-    retry = Retry(total=4, backoff_factor=0.5, status_forcelist=(429, 500, 502, 503, 504),
-                  allowed_methods=("GET",))
-    adapter = HTTPAdapter(max_retries=retry, pool_maxsize=8)
+    # A server's Retry-After is not obeyed: it could hold the import for hours.
+    retry = Retry(total=4, backoff_factor=0.5, backoff_max=4,
+                  status_forcelist=(429, 500, 502, 503, 504), allowed_methods=("GET",),
+                  respect_retry_after_header=False)
+    adapter = HTTPAdapter(max_retries=retry, pool_maxsize=_HTTP_WORKERS)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     session.headers["User-Agent"] = "deckjudge-catalog-import"
     return session
 
 
-def _get(session: requests.Session, url: str) -> bytes:
+@contextmanager
+def _response(session: requests.Session, url: str,
+              budget: Budget) -> Iterator[tuple[Iterator[bytes], int | None]]:
+    """A GET of `url`: its body's chunks and the size its Content-Length declares."""
+    budget.check_time(url)
     try:
-        with session.get(url, timeout=HTTP_TIMEOUT, stream=True) as response:
+        timeout = (budget.timeout(HTTP_TIMEOUT[0]), budget.timeout(HTTP_TIMEOUT[1]))
+        with session.get(url, timeout=timeout, stream=True) as response:
             if response.status_code == 404:
                 raise SourceError(f"{url}: not found (404)")
             response.raise_for_status()
-            body = io.BytesIO()
-            for chunk in response.iter_content(1 << 16):
-                body.write(chunk)
-                if body.tell() > MAX_FILE_BYTES:
-                    raise SourceError(f"{url}: larger than {MAX_FILE_BYTES} bytes")
-            return body.getvalue()
-    except requests.RequestException as error:
+            yield _received(response), _content_length(response)
+    except (requests.RequestException, urllib3.exceptions.HTTPError) as error:
         raise SourceError(f"{url}: {error.__class__.__name__}: {error}") from None
+
+
+def _received(response: requests.Response) -> Iterator[bytes]:
+    # read1 returns what one receive brings, so a server that drips its body meets the
+    # deadline between receives; it decodes a Content-Encoding in bounded steps.
+    while chunk := response.raw.read1(_CHUNK, decode_content=True):
+        yield chunk
+
+
+def _content_length(response: requests.Response) -> int | None:
+    value = response.headers.get("Content-Length", "")
+    return int(value) if value.isdigit() else None
 
 
 class HttpSource:
     """A base URL under which the layout's files are served (a raw repository URL)."""
 
-    def __init__(self, base_url: str) -> None:
+    def __init__(self, base_url: str, budget: Budget, session: requests.Session) -> None:
         self.description = base_url.rstrip("/")
-        self._session = _session()
+        self._budget = budget
+        self._session = session
 
     def read(self, path: str) -> bytes:
-        return _get(self._session, f"{self.description}/{path}")
+        url = f"{self.description}/{path}"
+        with _response(self._session, url, self._budget) as (chunks, declared):
+            return self._budget.read(url, chunks, declared)
 
     def read_many(self, paths: list[str]) -> Iterator[tuple[str, bytes]]:
-        # One file a set: fetch several at once, a round trip each is the cost.
-        with ThreadPoolExecutor(max_workers=8) as pool:
-            yield from zip(paths, pool.map(self.read, paths), strict=True)
+        """Several at once (a round trip each is the cost), on daemon threads: one waiting
+        on a server past the deadline must not keep the process alive."""
+        todo: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for index in range(len(paths)):
+            todo.put(index)
+        done: queue.SimpleQueue[tuple[int, bytes | Exception]] = queue.SimpleQueue()
+        stop = threading.Event()
+
+        def work() -> None:
+            while not stop.is_set():
+                try:
+                    index = todo.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    done.put((index, self.read(paths[index])))
+                except Exception as error:  # handed to the reader, in order
+                    done.put((index, error))
+
+        for _ in range(min(_HTTP_WORKERS, len(paths))):
+            threading.Thread(target=work, name="deckjudge-catalog-get", daemon=True).start()
+        try:
+            yield from _in_order(paths, done)
+        finally:
+            stop.set()
+
+
+def _in_order(paths: list[str], done: queue.SimpleQueue[tuple[int, bytes | Exception]]
+              ) -> Iterator[tuple[str, bytes]]:
+    arrived: dict[int, bytes | Exception] = {}
+    for index, path in enumerate(paths):
+        while index not in arrived:
+            finished, outcome = done.get()
+            arrived[finished] = outcome
+        outcome = arrived.pop(index)
+        if isinstance(outcome, Exception):
+            raise outcome
+        yield path, outcome
 
 
 @contextmanager
-def _downloaded(url: str) -> Iterator[Path]:
+def _downloaded(url: str, budget: Budget) -> Iterator[Path]:
     suffix = ".zip" if url.lower().endswith(".zip") else ".tar.gz"
     with tempfile.TemporaryDirectory(prefix="deckjudge-") as folder:
         target = Path(folder) / f"catalog{suffix}"
-        session = _session()
-        try:
-            with session.get(url, timeout=HTTP_TIMEOUT, stream=True) as response:
-                response.raise_for_status()
-                with target.open("wb") as out:
-                    for chunk in response.iter_content(1 << 20):
-                        out.write(chunk)
-        except requests.RequestException as error:
-            raise SourceError(f"{url}: {error.__class__.__name__}: {error}") from None
+        cap = budget.limits.archive_bytes
+        with _session() as session, _response(session, url, budget) as (chunks, declared), \
+                target.open("wb") as out:
+            if declared is not None:
+                _refuse_size(url, declared, cap, "an archive")
+            for chunk in _capped(url, chunks, cap, "an archive", budget):
+                out.write(chunk)
         yield target

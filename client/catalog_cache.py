@@ -8,6 +8,9 @@ cache directory, imported on first use, then reused with no network.
 - Safe when several runs start at once (pre-commit runs hooks in parallel across
   repositories): a file lock lets one of them import while the others wait, and the
   import itself replaces the catalog in one transaction, as the service's does.
+- Never stuck: the import under the lock has the service's limits and deadline
+  (catalog/import_limits.py; CATALOG_IMPORT_SECONDS, 600 s unless set), so the lock is
+  held no longer than that, and a run waits for it that long and LOCK_SLACK_SECONDS more.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import platformdirs
 from filelock import FileLock, Timeout
 
 from catalog.db import make_engine
+from catalog.import_limits import ImportLimits
 from catalog.importer import (
     CatalogImportError,
     ImportResult,
@@ -34,8 +38,9 @@ from catalog.source import UPSTREAM_ARCHIVE
 
 CACHE_ENV = "DECKJUDGE_CACHE"
 SOURCE_ENV = "CATALOG_SOURCE"
-# Another run importing the first catalog: wait for it rather than import twice.
-LOCK_SECONDS = 900
+# Another run importing the catalog: wait for it rather than import twice. Its import ends
+# by the deadline; this much longer lets it roll back a write the deadline cut short.
+LOCK_SLACK_SECONDS = 300
 
 
 Announce = Callable[[str], None]
@@ -88,41 +93,52 @@ class CachedCatalog:
         """Make sure a catalog is loaded: import one on first use (None when one was)."""
         if self.info() is not None:
             return None
-        with self._lock():
+        limits = _limits()
+        with self._lock(limits):
             if self.info() is not None:  # another run imported it while this one waited
                 return None
             if announce:
                 announce(f"no catalog in {self.folder} yet: importing it once from "
                          f"{source or default_source()}")
-            return self._import(source, progress, force=False)
+            return self._import(source, progress, force=False, limits=limits)
 
     def update(self, source: str | None = None, progress: Progress | None = None,
                force: bool = False) -> ImportResult:
-        """Import again from the source; unchanged data is skipped (unless forced)."""
-        with self._lock():
-            return self._import(source, progress, force)
+        """Import again from the source; unchanged data is skipped, and a catalog that lost
+        more than a fifth of the cards refused (unless forced)."""
+        limits = _limits()
+        with self._lock(limits):
+            return self._import(source, progress, force, limits)
 
     def _import(self, source: str | None, progress: Progress | None,
-                force: bool) -> ImportResult:
+                force: bool, limits: ImportLimits) -> ImportResult:
         engine = make_engine(self.url)
         try:
             return import_catalog(engine, source or default_source(), force=force,
-                                  progress=progress)
+                                  progress=progress, limits=limits)
         except CatalogImportError as error:
             raise CacheUnavailable(f"the catalog could not be imported: {error}") from None
         finally:
             engine.dispose()
 
     @contextmanager
-    def _lock(self) -> Iterator[None]:
+    def _lock(self, limits: ImportLimits) -> Iterator[None]:
         self.folder.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(self.folder / "catalog.lock"))
+        wait = limits.seconds + LOCK_SLACK_SECONDS
         try:
-            lock.acquire(timeout=LOCK_SECONDS)
+            lock.acquire(timeout=wait)
         except Timeout:
             raise CacheUnavailable(f"another deckjudge has been importing the catalog for "
-                                   f"{LOCK_SECONDS} s ({lock.lock_file}); try again") from None
+                                   f"{wait:g} s ({lock.lock_file}); try again") from None
         try:
             yield
         finally:
             lock.release()
+
+
+def _limits() -> ImportLimits:
+    try:
+        return ImportLimits.from_environ()
+    except ValueError as error:
+        raise CacheUnavailable(str(error)) from None

@@ -198,7 +198,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="a directory, archive or http(s) URL in the pokemon-tcg-data "
                              "layout (default: $CATALOG_SOURCE, else the public archive)")
     update.add_argument("--force", action="store_true",
-                        help="import even when the data is unchanged")
+                        help="import even when the data is unchanged, or has lost more "
+                             "than a fifth of the catalog's cards")
     return parser
 
 

@@ -16,14 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
 
 from app import create_app
 from catalog.db import make_engine
 from catalog.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
-from catalog.models import Card
+from catalog.models import Card, Set
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
@@ -35,6 +35,7 @@ from tests.servers import static_http
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINI_CATALOG = FIXTURES / "mini"
+MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
 SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
                                   PROJECT_ROOT.parent / "shared" / "pokemon-tcg-data"))
 # The user's cache directory, read before the session points $DECKJUDGE_CACHE elsewhere:
@@ -104,6 +105,13 @@ def imported_db(url: str, source: Path) -> str:
     import_catalog(engine, str(source))
     engine.dispose()
     return url
+
+
+def counts(engine: Engine) -> tuple[int, int]:
+    """How many sets and cards the catalog in `engine` holds."""
+    with Session(engine) as session:
+        return (session.scalar(select(func.count()).select_from(Set)) or 0,
+                session.scalar(select(func.count()).select_from(Card)) or 0)
 
 
 def layout_archive(source: Path, target: Path) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import signal
 import socket
@@ -22,8 +23,14 @@ import requests
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
+# What a static server says of each body's size: the truth, nothing (the body runs until
+# the connection closes), or 10 GiB, which it never sends.
+TRUE_LENGTHS, NO_LENGTHS, HUGE_LENGTHS = "true", "none", "huge"
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     requested: list[str] | None = None
+    lengths = TRUE_LENGTHS
 
     def log_message(self, format, *args):  # noqa: A002 - the base class names it
         pass
@@ -33,14 +40,55 @@ class _QuietHandler(SimpleHTTPRequestHandler):
             self.requested.append(self.path)
         super().do_GET()
 
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length" and self.lengths != TRUE_LENGTHS:
+            if self.lengths == NO_LENGTHS:
+                return  # HTTP/1.0: the connection closes after the body
+            value = str(10 << 30)
+        super().send_header(keyword, value)
+
 
 @contextmanager
-def static_http(root: Path, requested: list[str] | None = None) -> Iterator[str]:
+def static_http(root: Path, requested: list[str] | None = None,
+                lengths: str = TRUE_LENGTHS) -> Iterator[str]:
     """Serve a folder over real HTTP on 127.0.0.1; yields the base URL. Each GET's path is
-    appended to `requested` when one is given (to count downloads)."""
-    handler = type("Handler", (_QuietHandler,), {"requested": requested})
+    appended to `requested` when one is given (to count downloads); `lengths` says what
+    Content-Length the server sends."""
+    handler = type("Handler", (_QuietHandler,), {"requested": requested, "lengths": lengths})
     with serve(functools.partial(handler, directory=str(root))) as base:
         yield base
+
+
+@contextmanager
+def dripping_http(headers_too: bool = False) -> Iterator[str]:
+    """A server that answers every GET a byte every 0.2 s, until the test is done: a body it
+    says is 1 MB, or its status line and headers too (`headers_too`), which no socket
+    timeout ends. Yields the base URL."""
+    over = threading.Event()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - the base class names it
+            pass
+
+        def do_GET(self):  # noqa: N802 - http.server names it
+            head = b"HTTP/1.0 200 OK\r\nContent-Length: 1000000\r\n\r\n"
+            if not headers_too:
+                self.wfile.write(head)
+                head = b""
+            for byte in itertools.chain(head, itertools.repeat(ord(" "))):
+                if over.wait(0.2):  # the server's pace, not the test's
+                    return
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:
+                    return  # the client gave up
+
+    with serve(Handler) as base:
+        try:
+            yield base
+        finally:
+            over.set()
 
 
 def free_port() -> int:

@@ -6,6 +6,7 @@ and `update`; two first runs at once. Run as the installed console script."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import MINI_CATALOG, served_layout
-from tests.servers import free_port
+from tests.servers import dripping_http, free_port
 
 DECKJUDGE = str(Path(sys.executable).with_name("deckjudge"))
 # A deck of the mini catalog's cards: illegal in Modified (too few cards), but checked.
@@ -27,11 +28,12 @@ def served_archive(tmp_path):
         yield url
 
 
-def deckjudge(*args: str, cache: Path, source: str | None, cwd: Path,
-              start: bool = False) -> subprocess.CompletedProcess | subprocess.Popen:
+def deckjudge(*args: str, cache: Path, source: str | None, cwd: Path, start: bool = False,
+              **settings: str) -> subprocess.CompletedProcess | subprocess.Popen:
     env = {key: value for key, value in os.environ.items()
-           if key not in ("DATABASE_URL", "DECKJUDGE_URL", "CATALOG_SOURCE", "GITHUB_ACTIONS")}
-    env["DECKJUDGE_CACHE"] = str(cache)
+           if key not in ("DATABASE_URL", "DECKJUDGE_URL", "CATALOG_SOURCE", "GITHUB_ACTIONS",
+                          "CATALOG_IMPORT_SECONDS")}
+    env.update(settings, DECKJUDGE_CACHE=str(cache))
     if source:
         env["CATALOG_SOURCE"] = source
     command = [DECKJUDGE, *args]
@@ -120,3 +122,53 @@ def test_two_first_runs_at_once_both_check_and_import_once(tmp_path, repo, serve
     assert all("deck.txt: illegal in modified" in out for _, out, _ in outcomes)
     imports = sum(err.count("importing it once") for _, _, err in outcomes)
     assert imports == 1, outcomes  # the other waited for it, then found it loaded
+
+
+@pytest.mark.timeout(120)  # the server never finishes: without a deadline no run would end
+def test_runs_importing_from_a_server_that_drips_end_at_the_deadline(tmp_path, repo):
+    """The first run holds the cache's lock while it imports, the second waits for it: both
+    end once the deadline has passed, and neither catalog is half there."""
+    cache = tmp_path / "cache"
+    with dripping_http() as base:
+        runs = [deckjudge("check", "deck.txt", "--format", "modified", cache=cache,
+                          source=f"{base}/catalog.tar.gz", cwd=repo, start=True,
+                          CATALOG_IMPORT_SECONDS="1") for _ in range(2)]
+        outcomes = [(run.wait(), *run.communicate()) for run in runs]
+    assert [status for status, _, _ in outcomes] == [2, 2], outcomes
+    for _, _, err in outcomes:
+        assert "the catalog could not be imported" in err
+        assert "deadline of 1 s (CATALOG_IMPORT_SECONDS)" in err
+    info = deckjudge("catalog", "info", cache=cache, source=None, cwd=repo)
+    assert info.returncode == 1 and info.stdout.startswith("no catalog in")
+
+
+@pytest.mark.timeout(120)
+def test_an_update_from_a_server_that_drips_its_headers_ends_at_the_deadline(
+        tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    with dripping_http(headers_too=True) as base:
+        done = deckjudge("catalog", "update", "--source", base, cache=cache, source=None,
+                         cwd=repo, CATALOG_IMPORT_SECONDS="1")
+    assert done.returncode == 2
+    assert "deadline of 1 s" in done.stderr and "the previous catalog is kept" in done.stderr
+    info = deckjudge("catalog", "info", cache=cache, source=None, cwd=repo)
+    assert "cards: 13 " in info.stdout
+
+
+def test_an_update_that_loses_a_fifth_of_the_cards_takes_force(tmp_path, repo, served_archive):
+    cache = tmp_path / "cache"
+    deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    shrunk = tmp_path / "shrunk"
+    shutil.copytree(MINI_CATALOG, shrunk)
+    (shrunk / "cards/en/base1.json").write_text("[]")
+    refused = deckjudge("catalog", "update", "--source", str(shrunk), cache=cache,
+                        source=None, cwd=repo)
+    assert refused.returncode == 2
+    assert "9 cards where the loaded one has 13" in refused.stderr
+    assert "import it with --force" in refused.stderr
+    assert "the previous catalog is kept" in refused.stderr
+    forced = deckjudge("catalog", "update", "--source", str(shrunk), "--force", cache=cache,
+                       source=None, cwd=repo)
+    assert forced.returncode == 0, forced.stderr
+    assert forced.stdout.startswith("imported: 7 sets, 9 cards")

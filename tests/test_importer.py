@@ -15,10 +15,15 @@ from sqlalchemy.orm import Session
 from catalog.db import make_engine
 from catalog.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.models import Card, Set, SetCode
-from tests.conftest import MINI_CATALOG, layout_archive, served_layout
+from tests.conftest import (
+    MINI_CARDS,
+    MINI_CATALOG,
+    MINI_SETS,
+    counts,
+    layout_archive,
+    served_layout,
+)
 from tests.servers import static_http
-
-MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
 
 
 @pytest.fixture
@@ -26,12 +31,6 @@ def engine(empty_db_url):
     engine = make_engine(empty_db_url)
     yield engine
     engine.dispose()
-
-
-def counts(engine) -> tuple[int, int]:
-    with Session(engine) as session:
-        return (session.scalar(select(func.count()).select_from(Set)),
-                session.scalar(select(func.count()).select_from(Card)))
 
 
 def test_imports_the_mini_catalog_with_the_supplement(engine):
@@ -123,11 +122,61 @@ def _break(mini_dir: Path, case: str) -> str:
         cards = json.loads((mini_dir / "cards/en/base1.json").read_text())
         (mini_dir / "cards/en/base1.json").write_text(json.dumps(cards + cards[:1]))
         return "card id 'base1-4' appears twice"
+    if case in PAST_A_LIMIT:
+        field, value, expected = PAST_A_LIMIT[case]
+        if field.startswith("set."):
+            sets = json.loads((mini_dir / "sets/en.json").read_text())
+            sets[0][field[4:]] = value
+            (mini_dir / "sets/en.json").write_text(json.dumps(sets))
+            return expected
+        cards = json.loads((mini_dir / "cards/en/base1.json").read_text())
+        cards[0][field] = value  # base1-4, Charizard
+        (mini_dir / "cards/en/base1.json").write_text(json.dumps(cards))
+        return expected
     raise AssertionError(case)
 
 
+# A field of base1-4 (or of set base1: "set.…") past a limit of catalog/import_limits.py or
+# of its column, and what the error says of it.
+PAST_A_LIMIT = {
+    "name-past-the-limit": (
+        "name", "Charizard" * 100_000,
+        "card 'base1-4': 'name' is 900,000 characters, more than 128, the limit of a name"),
+    "set-name-past-the-limit": (
+        "set.name", "Base" * 33,
+        "sets/en.json: set 'base1': 'name' is 132 characters, more than 128"),
+    "attack-text-past-the-limit": (
+        "attacks", [{"name": "Fire Spin", "cost": ["Fire"], "text": "Burn. " * 700}],
+        "card 'base1-4': 'attacks' #1 'text' is 4,200 characters, more than 4,000, the limit "
+        "of a text"),
+    "ability-text-past-the-limit": (
+        "abilities", [{"name": "Energy Burn", "type": "Pokémon Power", "text": "x" * 4_001}],
+        "'abilities' #1 'text' is 4,001 characters, more than 4,000"),
+    "rule-past-the-limit": (
+        "rules", ["short", "y" * 5_000], "'rules' #2 is 5,000 characters, more than 4,000"),
+    "trait-text-past-the-limit": (
+        "ancientTrait", {"name": "Δ Evolution", "text": "z" * 4_001},
+        "'ancientTrait' 'text' is 4,001 characters"),
+    "too-many-attacks": (
+        "attacks", [{"name": "Tackle", "cost": [], "text": ""}] * 33,
+        "card 'base1-4': 33 items in 'attacks', more than 32, the limit of a list on a card"),
+    "too-many-legalities": (
+        "legalities", {f"format{n}": "Legal" for n in range(33)},
+        "33 'legalities', more than 32"),
+    "text-not-a-string": (
+        "attacks", [{"name": "Fire Spin", "text": {"nested": "x" * 100}}],
+        "card 'base1-4': 'attacks' #1 'text' must be a string"),
+    "ability-not-an-object": ("abilities", ["Energy Burn"], "'abilities' #1 must be an object"),
+    "number-past-its-column": (
+        "number", "4" * 17, "card 'base1-4': 'number' is 17 characters, more than its "
+                            "column's 16"),
+    "hp-past-its-column": ("hp", "9" * 12, "card 'base1-4': 'hp' is out of its column's range"),
+}
+
+
 @pytest.mark.parametrize("case", ["missing-file", "malformed-json", "card-without-set",
-                                  "card-without-name", "sets-not-a-list", "duplicate-card"])
+                                  "card-without-name", "sets-not-a-list", "duplicate-card",
+                                  *PAST_A_LIMIT])
 def test_bad_source_data_is_a_clear_error_and_the_old_catalog_stays(engine, mini_dir, case):
     import_catalog(engine, str(MINI_CATALOG))
     before = loaded_meta(engine).checksum
@@ -207,6 +256,23 @@ def test_a_cards_pictures_are_kept_when_they_are_https_urls(engine, mini_dir):
     assert [kept[card["id"]] for card in cards] == [
         ("https://images.example.org/base1/1.png", "https://images.example.org/base1/1_hires.png"),
         (None, None), (None, None), (None, None)]
+
+
+def test_only_the_fields_the_card_shows_are_kept_of_its_abilities_and_weaknesses(engine,
+                                                                                 mini_dir):
+    path = mini_dir / "cards/en/base1.json"
+    cards = json.loads(path.read_text())
+    charizard = cards[0]
+    charizard["abilities"][0]["payload"] = "x" * 100_000
+    charizard["weaknesses"] = [{"type": "Water", "value": "×2", "payload": "y" * 100_000}]
+    charizard["ancientTrait"] = {"name": "θ Stop", "text": "Prevent all effects.", "z": 1}
+    path.write_text(json.dumps(cards))
+    import_catalog(engine, str(mini_dir))
+    with Session(engine) as session:
+        stored = session.get(Card, "base1-4")
+        assert [sorted(ability) for ability in stored.abilities] == [["name", "text", "type"]]
+        assert stored.weaknesses == [{"type": "Water", "value": "×2"}]
+        assert stored.ancient_trait == {"name": "θ Stop", "text": "Prevent all effects."}
 
 
 def test_the_real_catalogs_cards_have_their_pictures(full_db_url, shared_data):

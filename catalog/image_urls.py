@@ -1,0 +1,45 @@
+"""The card picture URLs a catalog keeps, and the origins a page's policy names for them.
+
+A picture URL goes into the organizer page's `src` attributes, and its origin into the
+page's Content-Security-Policy header, where a space, a quote, a semicolon or a comma
+would end the source and begin another (`'unsafe-inline'`) or another directive. So a
+URL is kept only when it is a plain `https://host[:port]/path`: a host of letters,
+digits, dots and hyphens, a port of digits, a path of letters, digits and
+`-._~%/!$&()*+=:@` (RFC 3986's, less the quote, comma and semicolon), no user, query or
+fragment. Any other is dropped (the card keeps no picture).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+MAX_URL_CHARS = 256  # the picture columns' size
+_URL = re.compile(r"https://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
+                  r"(?::(?P<port>[0-9]{1,5}))?/[A-Za-z0-9._~%/!$&()*+=:@-]*")
+_ORIGIN = re.compile(r"https://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[1-9][0-9]{0,4})?")
+_MAX_PORT = 65_535
+
+
+def image_url(value: Any) -> str | None:
+    """`value` when it is a picture URL a page may load, else None."""
+    if not isinstance(value, str) or len(value) > MAX_URL_CHARS:
+        return None
+    found = _URL.fullmatch(value)
+    if found is None or (found["port"] and not 0 < int(found["port"]) <= _MAX_PORT):
+        return None
+    return value
+
+
+def origin(url: str) -> str:
+    """The origin of a URL image_url kept: exactly `https://host[:port]`."""
+    found = _URL.fullmatch(url)
+    if found is None:
+        raise ValueError(f"not a picture URL: {url!r}")
+    port = f":{int(found['port'])}" if found["port"] else ""
+    return f"https://{found['host'].lower()}{port}"
+
+
+def is_origin(value: Any) -> bool:
+    """Whether `value` is an origin as `origin` gives one (a stored one is checked again)."""
+    return isinstance(value, str) and _ORIGIN.fullmatch(value) is not None
