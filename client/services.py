@@ -6,7 +6,6 @@ body), so a file gets one verdict whichever way it is checked.
 
 from __future__ import annotations
 
-import re
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,8 @@ from urllib3 import BaseHTTPResponse
 from urllib3.exceptions import ReadTimeoutError
 from urllib3.util.retry import Retry
 
+from catalog import patterns
+
 if TYPE_CHECKING:
     from catalog.index import CatalogIndex
 
@@ -24,6 +25,8 @@ MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is cut to this
 # repository of lists costs a few requests, small enough that one answers well within the
 # timeout and a retry repeats little.
 BATCH_SIZE = 100
+# The OS's word in requests' nested wrapping: "[Errno -2] Name or service not known".
+_ERRNO = patterns.compile(r"\[Errno -?\d+\] ([^'\")]+)")
 
 
 class ServiceUnavailable(Exception):
@@ -118,7 +121,7 @@ def _timed_out(error: requests.RequestException) -> bool:
 def _reason(error: requests.RequestException) -> str:
     """The cause a person can act on, out of requests' nested wrapping."""
     text = str(error)
-    found = re.search(r"\[Errno -?\d+\] ([^'\")]+)", text)
+    found = _ERRNO.search(text)
     if found:
         return found.group(1).strip().lower()
     if isinstance(error, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
