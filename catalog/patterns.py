@@ -209,6 +209,8 @@ def _translate(pattern: str, ignore_case: bool) -> str:
         char = pattern[i]
         if char == "\\":
             token, i = _escape(pattern, i, in_class=False)
+            if ignore_case and pattern[i - 1].lower() in _BODIES:
+                token = f"(?-i:{token})"  # RE2 would add what folds with a member (ͅ with ι)
         elif char == "[":
             token, i = _class(pattern, i, ignore_case)
         elif char == "(" and pattern.startswith("(?P<", i):  # a group's name is no text
@@ -239,9 +241,17 @@ def _class(pattern: str, start: int, ignore_case: bool) -> tuple[str, int]:
     members = "".join(body)
     if members.startswith("]"):
         members = "\\" + members  # no longer first
+    written = f"[{'^' * negated}{members}]"
+    if ignore_case and any(token.startswith(("[", "\\p", "\\P")) or token in _BODIES.values()
+                           for token in body):
+        # A class holding \d, \s or \w reads case as Python's does only unfolded (RE2 would
+        # add ͅ, which folds with ι): the class may then hold nothing else that has a case.
+        if any(token.lower() != token.upper() for token in body if len(token) == 1):
+            raise PatternError(f"{pattern!r}: \\d, \\s or \\w beside cased letters, case ignored")
+        return f"(?-i:{written})", i + 1
     if ignore_case and _matches_i(members):
-        members = _MORE_I + members  # first: after a `-` it would end a range
-    return f"[{'^' * negated}{members}]", i + 1
+        written = f"[{'^' * negated}{_MORE_I}{members}]"  # first: after `-` it ends a range
+    return written, i + 1
 
 
 def _matches_i(members: str) -> bool:
