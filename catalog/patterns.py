@@ -11,7 +11,9 @@ A pattern reads as Python's `re` reads a str pattern, where RE2 on its own would
 - `\d`, `\s`, `\w` and their negations are Python's Unicode classes (str.isdecimal,
   str.isspace, str.isalnum or `_`); RE2's are ASCII;
 - `\Z` is the end of the text (RE2 writes `\z`); `\uXXXX` and `\UXXXXXXXX` are code points;
-- with ignore_case, `i` matches `ı` and `İ` too, as it does in Python.
+- with ignore_case, `i` matches `ı` and `İ` too, and a class holding `\d`, `\s` or `\w` is
+  not folded, as in Python;
+- a lone surrogate (a JSON string may hold one) is a character, as in Python.
 RE2 has no lookaround, and its `\b` and `\B` are ASCII: compile refuses `\b` and `\B`. In
 their place:
 - a group named `ahead` that ends the pattern is matched but not taken, as Python's `(?=…)`:
@@ -54,7 +56,7 @@ class PatternError(ValueError):
     """A pattern RE2 cannot run in linear time, or cannot read."""
 
 
-def compile(pattern: str, *, ignore_case: bool = False) -> Pattern:  # noqa: A001
+def compile(pattern: str, *, ignore_case: bool = False) -> Pattern:
     """The pattern, compiled by RE2, read as Python's `re` reads it (the module's docstring)."""
     return Pattern(pattern, _regexp(_translate(pattern, ignore_case), ignore_case))
 
@@ -122,7 +124,7 @@ class Pattern:
 
     def finditer(self, text: str) -> Iterator[Match]:
         """Every match, left to right, none overlapping."""
-        data = text.encode()
+        data = _utf8(text)
         ascii_only = len(data) == len(text)
         pos = base_byte = base_char = 0
         while pos <= len(data):
@@ -163,7 +165,7 @@ class Pattern:
         return "".join(pieces)
 
     def _first(self, anchor: Any, text: str) -> Match | None:
-        data = text.encode()
+        data = _utf8(text)
         spans = self._regexp.Match(anchor, data, 0, len(data))  # _spans, inlined: the hot path
         if spans[0][0] < 0:
             return None
@@ -180,6 +182,19 @@ class Pattern:
         if self._ahead is not None and spans[0][0] >= 0:
             spans[0] = (spans[0][0], spans[self._ahead][0])
         return spans
+
+
+def _utf8(text: str) -> bytes:
+    """The text as RE2 reads it, in UTF-8. A lone surrogate, which UTF-8 cannot hold (and a
+    JSON string's "\\ud800" can), is read as U+FFFD: one character too, and like it neither a
+    letter, a digit nor a space, so every pattern here matches as `re` would."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return text.translate(_SURROGATES).encode()
+
+
+_SURROGATES = dict.fromkeys(range(0xD800, 0xE000), "\ufffd")
 
 
 def _char_spans(data: bytes, spans: list[tuple[int, int]], base_byte: int,

@@ -137,6 +137,14 @@ def test_offsets_are_characters_whatever_the_encoding(text):
     assert patterns.compile(r"(\w)(\w)").findall(text) == re.findall(r"(\w)(\w)", text)
 
 
+def test_a_lone_surrogate_is_one_character_as_in_python():
+    text = "4 Bill\ud800 LC\udfff 108 \ud83d"  # what JSON's "\ud800" decodes to
+    for pattern in [r"\w+", r"\S+", r"[^\s\w]", r".", r"\s+"]:
+        ours = [m.span() for m in patterns.compile(pattern).finditer(text)]
+        assert ours == [m.span() for m in re.finditer(pattern, text)]
+    assert text_lists.parse_text(text).entries[0].copies == 4
+
+
 def test_a_replacement_string_is_taken_as_written():
     with pytest.raises(patterns.PatternError):
         patterns.compile("a").sub(r"\1", "a")
