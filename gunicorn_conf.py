@@ -3,8 +3,8 @@
 import logging
 import multiprocessing
 import os
-import re
 import signal
+import string
 import tempfile
 
 from api import closing_door, one_write, server_errors
@@ -17,6 +17,9 @@ one_write.install()
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 
 
+_NAMING = frozenset(string.ascii_letters + string.digits + ".-")  # what a socket's name keeps
+
+
 def _control_socket(bind: str) -> str:
     """gunicornc's socket, one per instance: gunicorn's default is one path per user, so a
     second instance on the machine took over the first one's."""
@@ -24,7 +27,8 @@ def _control_socket(bind: str) -> str:
         return bind.removeprefix("unix:") + ".ctl"  # beside the instance's own socket
     folder = os.environ.get("XDG_RUNTIME_DIR") or os.path.join(tempfile.gettempdir(),
                                                                f"deckjudge-{os.getuid()}")
-    return os.path.join(folder, "deckjudge-" + re.sub(r"[^A-Za-z0-9.-]", "_", bind) + ".ctl")
+    named = "".join(char if char in _NAMING else "_" for char in bind)
+    return os.path.join(folder, f"deckjudge-{named}.ctl")
 
 
 control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or _control_socket(bind)

@@ -6,15 +6,16 @@ request in the access log; one that does not gets a fresh id to quote.
 
 from __future__ import annotations
 
-import re
 import uuid
 
 from flask import Flask, Response, g, request
 
+from catalog import patterns
+
 HEADER = "X-Request-ID"
 ENVIRON_KEY = "deckjudge.request_id"  # read by the gunicorn access log
 # Ids are echoed into headers and logs, so only short, plain ones are taken as given.
-ACCEPTED = re.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
+ACCEPTED = patterns.compile(r"[A-Za-z0-9._:@/+=-]{1,128}")
 
 
 def _assign() -> None:

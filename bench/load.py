@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import resource
 import shutil
 import signal
@@ -39,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
-from catalog import store  # noqa: E402
+from catalog import patterns, store  # noqa: E402
 
 # wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
 LUA = """
@@ -109,12 +108,14 @@ def run_wrk(base: str, scenario: Scenario, connections: int, seconds: float,
 
 def _parse(out: str) -> Result:
     def ms(label: str) -> float:
-        value, unit = re.search(rf"^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M).groups()
+        value, unit = patterns.compile(rf"(?m)^\s+{label}%\s+([\d.]+)(us|ms|s)\s*$").search(
+            out).groups()
         return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
-    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
-                       out)
-    return Result(float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1]), ms("50"), ms("99"),
+    non_2xx = patterns.compile(r"Non-2xx or 3xx responses: (\d+)").search(out)
+    errors = patterns.compile(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)").search(out)
+    return Result(float(patterns.compile(r"Requests/sec:\s+([\d.]+)").search(out)[1]), ms("50"),
+                  ms("99"),
                   int(non_2xx[1]) if non_2xx else 0,
                   sum(int(n) for n in errors.groups()) if errors else 0)
 

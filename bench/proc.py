@@ -4,14 +4,15 @@ have their own)."""
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
+
+from catalog import patterns
 
 
 def status_mib(pid: int | str, field: str) -> float:
     """A size from /proc/PID/status, in MiB: VmRSS (now) or VmHWM (the peak)."""
     status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(rf"{field}:\s+(\d+)", status)[1]) / 1024
+    return int(patterns.compile(rf"{field}:\s+(\d+)").search(status)[1]) / 1024
 
 
 def children(pid: int) -> list[str]:

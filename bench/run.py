@@ -4,7 +4,8 @@
 
 1. the full catalog import into a new SQLite file (and, with
    BENCH_POSTGRES_URL, into that PostgreSQL database), timed;
-2. bench/micro.py: parse + resolve + check in process;
+2. bench/micro.py: parse + resolve + check in process, and bench/hostile.py: reading lines
+   built to make a backtracking matcher work hard, per KB, beside a normal deck;
 3. bench/cache_memory.py: a worker's memory with every cache full;
 4. bench/load.py: the real gunicorn under wrk;
 5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
@@ -43,6 +44,7 @@ def main() -> None:
         seconds = timed_import(os.environ["BENCH_POSTGRES_URL"])
         print(f"full catalog import (PostgreSQL): {seconds:.1f} s")
     subprocess.run([sys.executable, str(ROOT / "bench" / "micro.py")], check=True)
+    subprocess.run([sys.executable, str(ROOT / "bench" / "hostile.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "cache_memory.py")], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "load.py"), *sys.argv[1:]], check=True)
     subprocess.run([sys.executable, str(ROOT / "bench" / "production.py")], check=True)

@@ -31,13 +31,13 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from catalog import patterns
 from catalog.identity import (
     POKEMON,
     TYPE_SYMBOLS,
@@ -176,36 +176,65 @@ def reminder_lines(cards: Iterable[Card]) -> frozenset[str]:
     return frozenset(line for line, names in titles.items() if len(names) >= REMINDER_TITLES)
 
 
+# Where a word starts and ends (`re`'s \b beside a letter): what comes before is matched as
+# `before` and put back, what comes after is looked at, not taken. A phrase that ends in a
+# letter leaves the character after it to the next match's `before`.
+_START, _END = r"(?P<before>^|\W)", r"(?P<ahead>\W|$)"
 # Wording that changed between eras for the same effect, folded to one spelling.  Order
-# matters: longer phrases first.
-_ERA_WORDING = tuple((re.compile(pattern), replacement) for pattern, replacement in (
-    (r"\byour opponent's active pokémon\b", "the defending pokémon"),
-    (r"\bdefending pokémon\b", "the defending pokémon"),
-    (r"\bthe the defending\b", "the defending"),
-    (r"\benergy cards?\b", "energy"),
-    (r"\bbasic pokémon cards?\b", "basic pokémon"),
-    (r"\bpokémon cards?\b", "pokémon"),
-    (r"\btrainer cards?\b", "trainer"),
-    (r"\bitem cards?\b", "trainer"),
-    (r"\bcards?\b", "card"),
-    (r"\byour own\b", "your"),
-    (r"\s*in order to use this attack\b", ""),
-    (r"\s*instead of \d+\b", ""),
-    (r"\(?doesn't count as (?:a )?basic energy\)?", ""),
-    (r"^this card provides\b", "provides"),
-))
+# matters: longer phrases first. Whole words; "s?" is an optional plural.
+_ERA_PHRASES = (
+    ("your opponent's active pokémon", "the defending pokémon"),
+    ("defending pokémon", "the defending pokémon"),
+    ("the the defending", "the defending"),
+    ("energy cards?", "energy"),
+    ("basic pokémon cards?", "basic pokémon"),
+    ("pokémon cards?", "pokémon"),
+    ("trainer cards?", "trainer"),
+    ("item cards?", "trainer"),
+    ("cards?", "card"),
+    ("your own", "your"),
+)
+# (what a text must hold for the pattern to match, the pattern, what replaces a match)
+_ERA_WORDING = tuple(
+    (phrase.removesuffix("s?"), patterns.compile(rf"{_START}{phrase}{_END}"), replacement)
+    for phrase, replacement in _ERA_PHRASES) + (
+    ("in order to use this attack",
+     patterns.compile(rf"(?P<before>)\s*in order to use this attack{_END}"), ""),
+    ("instead of ", patterns.compile(rf"(?P<before>)\s*instead of \d+{_END}"), ""),
+    ("doesn't count as ",
+     patterns.compile(r"(?P<before>)\(?doesn't count as (?:a )?basic energy\)?"), ""),
+    ("this card provides", patterns.compile(rf"(?P<before>^)this card provides{_END}"),
+     "provides"),
+)
 _NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
                  "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twice": "2",
                  "once": "1", "a": "1", "an": "1"}
 # "Remove 2 damage counters" is what later cards print as "heal 20 damage".
-_COUNTERS = re.compile(r"\bremove (?:up to )?(\d+) damage counters?")
+_COUNTERS = patterns.compile(rf"{_START}remove (?:up to )?(?P<count>\d+) damage counters?")
 # The data runs Energy symbols together ("ColorlessColorless").
 _TYPE_WORDS = "|".join(kind.lower() for kind in TYPE_SYMBOLS.values())
-_JOINED_TYPES = re.compile(rf"({_TYPE_WORDS})(?=(?:{_TYPE_WORDS})\b)")
-_REMINDER = re.compile(r"\([^()]*\)")
-_WORD = re.compile(r"[\w×+'-]+|[^\s\w]")
-_DIGITS = re.compile(r"^\d+[×+-]?$")
-_DIGITS_IN = re.compile(r"\d+")
+_JOINED_TYPES = patterns.compile(rf"(?P<type>{_TYPE_WORDS})(?P<ahead>(?:{_TYPE_WORDS})(?:\W|$))")
+_REMINDER = patterns.compile(r"\([^()]*\)")
+_DIGITS_IN = patterns.compile(r"\d+")
+# What a name may end in that its text leaves out ("Arceus LV.X" says "Arceus").
+_SUFFIX = patterns.compile(r"\s+(?:lv\.x|ex|gx|v|vmax|vstar|δ|★|◇)$")
+# A card's own name, as its text says it: no letter, digit, `_` or `-` joined to it.
+_JOINED = frozenset("_-")
+
+
+class _Spacing(dict[int, str]):
+    """A str.translate table that sets apart every character but a letter, a digit, white
+    space and `_×+'-`: str.split then reads the words as `re.findall(r"[\\w×+'-]+|[^\\s\\w]")`
+    would, in C (a regex's findall costs a call per word)."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        kept = char.isalnum() or char.isspace() or char in "_×+'-"
+        self[code] = char if kept else f" {char} "
+        return self[code]
+
+
+_SPACING = _Spacing()
 
 
 # Reprints repeat their texts: 100,000 texts in the catalog, far fewer distinct ones.
@@ -214,19 +243,34 @@ def effect_words(text: str | None, own_names: tuple[str, ...] = (),
                  itself: str = "this pokémon") -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(words, numbers) of an effect text, era wording folded, reminders in brackets left out."""
     # The data glues a rule onto some attack texts after " | " (the Pokémon-EX rule).
-    folded = _REMINDER.sub(" ", _fold(text or "").split(" | ")[0])
+    folded = _fold(text or "").split(" | ")[0]
+    if "(" in folded:  # each pattern runs only on a text that holds what it needs
+        folded = _REMINDER.sub(" ", folded)
     for own in own_names:
-        if own in folded:
-            folded = _own_name(own).sub(itself, folded)
-    for pattern, replacement in _ERA_WORDING:
-        folded = pattern.sub(replacement, folded)
-    folded = _COUNTERS.sub(lambda m: f"heal {int(m.group(1)) * 10} damage", folded)
-    folded = _JOINED_TYPES.sub(r"\1 ", folded)
-    words = [_NUMBER_WORDS.get(word, word) for word in _WORD.findall(folded)]
+        if own and own in folded:
+            folded = _replace_name(folded, own, itself)
+    for needed, pattern, replacement in _ERA_WORDING:
+        if needed in folded:
+            folded = pattern.sub(functools.partial(_put_back, replacement), folded)
+    if "remove " in folded:
+        folded = _COUNTERS.sub(
+            lambda m: f"{m.group('before')}heal {int(m.group('count')) * 10} damage", folded)
+    folded = _JOINED_TYPES.sub(lambda m: m.group("type") + " ", folded)
+    words = [_NUMBER_WORDS.get(word, word) for word in folded.translate(_SPACING).split()]
     words = [word for word in words if word not in {".", ",", ";", ":", "!", '"'}]
     # The amounts an effect deals in; 0 and 1 are left out, as "a", "an" and "1" vary freely.
-    numbers = {word.rstrip("×+-") for word in words if _DIGITS.match(word)}
+    numbers = {word.rstrip("×+-") for word in words if _is_amount(word)}
     return tuple(words), tuple(sorted(numbers - {"0", "1"}))
+
+
+def _put_back(replacement: str, match: patterns.Match) -> str:
+    return match.group("before") + replacement
+
+
+def _is_amount(word: str) -> bool:
+    """Digits, and at most one of ×, + or - after them ("20", "30×", "10+")."""
+    digits = word[:-1] if word.endswith(("×", "+", "-")) else word
+    return digits.isdecimal()
 
 
 def same_effect(a: Sequence[Part], b: Sequence[Part]) -> bool:
@@ -344,9 +388,24 @@ def load_overrides(path: Path = OVERRIDES_PATH) -> Overrides:
                      tuple(frozenset(entry["cards"]) for entry in data.get("different", ())))
 
 
-@functools.lru_cache(maxsize=4096)
-def _own_name(name: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+def _replace_name(text: str, name: str, replacement: str) -> str:
+    """The text with the name replaced wherever it stands alone: no letter, digit, `_` or `-`
+    on either side."""
+    pieces: list[str] = []
+    start, found = 0, text.find(name)
+    while found >= 0:
+        end = found + len(name)
+        if _joins(text[found - 1:found]) or _joins(text[end:end + 1]):
+            found = text.find(name, found + 1)
+            continue
+        pieces += (text[start:found], replacement)
+        start, found = end, text.find(name, end)
+    return "".join(pieces) + text[start:]
+
+
+def _joins(char: str) -> bool:
+    """Whether a character (or none: "") joins a name to what stands beside it."""
+    return char.isalnum() or char in _JOINED
 
 
 def _self_names(card: Card) -> tuple[tuple[str, ...], str]:
@@ -354,7 +413,7 @@ def _self_names(card: Card) -> tuple[tuple[str, ...], str]:
     full name and its name without a suffix ("Arceus LV.X" says "Arceus LV.X" or "Arceus"),
     as "this pokémon" on a Pokémon and "this card" on anything else."""
     name = _fold(card.get("name") or "")
-    plain = re.sub(r"\s+(?:lv\.x|ex|gx|v|vmax|vstar|δ|★|◇)$", "", name)
+    plain = _SUFFIX.sub("", name)
     itself = "this pokémon" if card.get("supertype") == POKEMON else "this card"
     return tuple(sorted({name, plain}, key=len, reverse=True)), itself
 

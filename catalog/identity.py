@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from catalog import patterns
 
 POKEMON = "Pokémon"
 TRAINER = "Trainer"
@@ -48,10 +49,9 @@ _QUOTES = str.maketrans({
     "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
     "\u00a0": " ",
 })
-_SPACE = re.compile(r"\s+")
 # The data names artwork variants "Boss's Orders (Ghetsis)"; the printed title ends before " (".
-_VARIANT_QUALIFIER = re.compile(r"\s+\([^()]*\)$")
-_GENDER_SPACE = re.compile(r"\s+(?=[♂♀])")
+_VARIANT_QUALIFIER = patterns.compile(r"\s+\([^()]*\)$")
+_GENDER_SPACE = patterns.compile(r"\s+(?P<ahead>[♂♀])")
 # Upstream text has some "×" decoded twice as Latin-1 ("Ã\x97"); repair it before hashing.
 _MOJIBAKE = {"Ã\u0097": "×", "Ã©": "é"}
 
@@ -62,26 +62,34 @@ def clean_text(text: str | None) -> str:
         return ""
     for bad, good in _MOJIBAKE.items():
         text = text.replace(bad, good)
-    text = unicodedata.normalize("NFC", text).translate(_QUOTES)
-    return _SPACE.sub(" ", text).strip()
+    return " ".join(unicodedata.normalize("NFC", text).translate(_QUOTES).split())
 
 
 def name_key(name: str | None) -> str:
     """The title key for the 4-copy rule: spelling noise folded, distinctions kept."""
-    key = _VARIANT_QUALIFIER.sub("", clean_text(name)).casefold()
-    return _GENDER_SPACE.sub("", key).replace("pokémon", "pokemon")
+    key = clean_text(name)
+    if key.endswith(")"):  # each pattern runs only where the text it needs is
+        key = _VARIANT_QUALIFIER.sub("", key)
+    key = key.casefold()
+    if "♂" in key or "♀" in key:
+        key = _GENDER_SPACE.sub("", key)
+    return key.replace("pokémon", "pokemon")
 
 
 # "Gengar LV.X", "Absol G LV.X": the level printed in the name (the data keeps numeric levels
 # in a field of their own).
-_LEVEL = re.compile(r"\s+lv\.?\s*(?:x|\d+)(?=\s|$)")
-_DELTA = re.compile(r"\s*δ(?=\s|$)")
+_LEVEL = patterns.compile(r"\s+lv\.?\s*(?:x|\d+)(?P<ahead>\s|$)")
+_DELTA = patterns.compile(r"\s*δ(?P<ahead>\s|$)")
 
 
 def title_key(name: str | None) -> str:
     """The English title the copy limit counts by: name_key without a level or δ."""
-    key = _DELTA.sub("", _LEVEL.sub("", name_key(name)))
-    return _SPACE.sub(" ", key).strip()
+    key = name_key(name)
+    if "lv" in key:
+        key = _LEVEL.sub("", key)
+    if "δ" in key:
+        key = _DELTA.sub("", key)
+    return " ".join(key.split())
 
 
 def digest(value: Any, size: int = 32) -> str:
@@ -155,5 +163,5 @@ def parse_hp(value: Any) -> int | None:
     """HP as a number; the data writes it as a string and some cards have none."""
     if value in (None, ""):
         return None
-    digits = re.sub(r"\D", "", str(value))
+    digits = "".join(char for char in str(value) if char.isdecimal())  # Python's \d
     return int(digits) if digits else None

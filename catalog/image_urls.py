@@ -11,13 +11,14 @@ fragment. Any other is dropped (the card keeps no picture).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from catalog import patterns
+
 MAX_URL_CHARS = 256  # the picture columns' size
-_URL = re.compile(r"https://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
+_URL = patterns.compile(r"https://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
                   r"(?::(?P<port>[0-9]{1,5}))?/[A-Za-z0-9._~%/!$&()*+=:@-]*")
-_ORIGIN = re.compile(r"https://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[1-9][0-9]{0,4})?")
+_ORIGIN = patterns.compile(r"https://[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[1-9][0-9]{0,4})?")
 _MAX_PORT = 65_535
 
 

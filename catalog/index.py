@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
-from catalog import energy_codes
+from catalog import energy_codes, patterns
 from catalog.identity import title_key
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
@@ -33,7 +32,7 @@ from catalog.numbers import number_key, number_sort_key
 
 T = TypeVar("T")
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
-_PREFIXED = re.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
+_PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
 
 class CatalogNotLoaded(Exception):
@@ -154,7 +153,7 @@ class CatalogIndex:
 
     def promo_set(self, number: str) -> str | None:
         """The promo set a prefixed number names ("SWSH068" → swshp, "SM31" → smp)."""
-        match = _PREFIXED.match(number)
+        match = _prefixed(number)
         return self.promo_prefixes.get(match.group(1).upper()) if match else None
 
     def named(self, name: str) -> tuple[Printing, ...]:
@@ -220,8 +219,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         by_function[printing.function_key].append(printing)
     prefixes = _promo_prefixes(sets, ordered)
     for printing in ordered:
-        bare = _PREFIXED.match(printing.number)
-        if printing.set_id in prefixes.values() and bare:
+        if printing.set_id in prefixes.values() and (bare := _prefixed(printing.number)):
             by_number[printing.set_id, number_key(bare.group(2))].append(printing)
     codes: dict[str, list[str]] = defaultdict(list)
     for code, set_id in code_rows:
@@ -291,10 +289,15 @@ def _one_prefix(sets: dict[str, SetInfo], ordered: list[Printing],
     seen: dict[str, set[str]] = defaultdict(set)
     for printing in ordered:
         if (sets[printing.set_id].kind == "promo") == promo:
-            match = _PREFIXED.match(printing.number)
+            match = _prefixed(printing.number)
             seen[printing.set_id].add(match.group(1).upper() if match else "")
     return {set_id: next(iter(found)) for set_id, found in seen.items()
             if len(found) == 1 and "" not in found}
+
+
+def _prefixed(number: str) -> patterns.Match | None:
+    """A number's letter prefix and its number ("SWSH068": "SWSH", "68"), if it has one."""
+    return _PREFIXED.match(number) if number[:1].isalpha() else None  # the cheap test first
 
 
 def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:

@@ -17,10 +17,10 @@ Parsed once at import into structured fields on the printing:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from catalog import patterns
 from catalog.identity import clean_text
 
 
@@ -34,24 +34,28 @@ class DeckLimits:
     play_together: int | None = None
 
 
-_UNLIMITED = re.compile(r"you may have as many of this card in your deck as you like", re.I)
+def _rule(pattern: str) -> patterns.Pattern:
+    """A phrase of rules text, in any letter case."""
+    return patterns.compile(pattern, ignore_case=True)
+
+
+_UNLIMITED = _rule(r"you may have as many of this card in your deck as you like")
 _GROUP_LIMITS = (
     # (pattern, group, scope)
-    (re.compile(r"can't have more than (\d+) ACE SPEC", re.I), "ACE SPEC", "deck"),
-    (re.compile(r"can't have more than (\d+) Radiant Pokémon", re.I), "Radiant", "deck"),
-    (re.compile(r"can't have more than (\d+) Pokémon Star", re.I), "Pokémon Star", "deck"),
-    (re.compile(r"can't have more than (\d+) (?:◇|Prism Star) card with the same name", re.I),
+    (_rule(r"can't have more than (\d+) ACE SPEC"), "ACE SPEC", "deck"),
+    (_rule(r"can't have more than (\d+) Radiant Pokémon"), "Radiant", "deck"),
+    (_rule(r"can't have more than (\d+) Pokémon Star"), "Pokémon Star", "deck"),
+    (_rule(r"can't have more than (\d+) (?:◇|Prism Star) card with the same name"),
      "Prism Star", "name"),
-    (re.compile(r"may have up to (\d+) Basic Pokémon cards in your deck with Unown in their"
-                r" names", re.I), "Unown", "deck"),
+    (_rule(r"may have up to (\d+) Basic Pokémon cards in your deck with Unown in their names"),
+     "Unown", "deck"),
 )
 _PLAY_TOGETHER = (
-    re.compile(r"(?:may|must) (?:play|use) (\d+) .{1,40}? (?:cards )?(?:at once|at the same time)",
-               re.I),
-    re.compile(r"combine (\d+) different .{1,40}? and put them onto your Bench", re.I),
+    _rule(r"(?:may|must) (?:play|use) (\d+) .{1,40}? (?:cards )?(?:at once|at the same time)"),
+    _rule(r"combine (\d+) different .{1,40}? and put them onto your Bench"),
 )
-_OWN_NAME = re.compile(r"can't have more than (\d+|one) (.+?) in your deck", re.I)
-_LEGEND_HALF = re.compile(r"onto your Bench only with the other half of", re.I)
+_OWN_NAME = _rule(r"can't have more than (\d+|one) (.+?) in your deck")
+_LEGEND_HALF = _rule(r"onto your Bench only with the other half of")
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 
 
@@ -86,7 +90,7 @@ def _group_limit(name: str, line: str) -> tuple[str, str, int, str] | None:
     return None
 
 
-def _sentence(line: str, match: re.Match[str]) -> str:
+def _sentence(line: str, match: patterns.Match) -> str:
     """The sentence of the rules line that holds the limit, without what the line goes on to
     say (Miracle Energy's text, the Prism Star's Lost Zone clause)."""
     start = line.rfind(". ", 0, match.start()) + 1

@@ -19,32 +19,33 @@ already say which printing it means ("Tropius DF 23" is Tropius δ).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
+from catalog import patterns
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
 
 _SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()}
-_SYMBOL = re.compile(r"\{([a-z])\}")
+_SYMBOL = patterns.compile(r"\{([a-z])\}")
 _MARKS = str.maketrans({"★": " star ", "☆": " star ", "δ": " delta ", "◇": " prism star ",
                         "♢": " prism star ", "♀": " f ", "♂": " m ", "&": " & ",
                         "'": "", ".": "", "-": " ", "[": " ", "]": " ", "(": " ", ")": " ",
                         ",": " ", ":": " ", "!": " ! ", "?": " ? "})
-_DELTA_SPECIES = re.compile(r"\bdelta species\b")
+# The words "delta species" (what comes before them is put back).
+_DELTA_SPECIES = patterns.compile(r"(?P<before>^|\W)delta species(?P<ahead>\W|$)")
 # Before name_key, which would take "(Delta Species)" for the data's artwork label.
-_DELTA_LABEL = re.compile(r"\(\s*delta species\s*\)", re.IGNORECASE)
-_BASIC_ENERGY = re.compile(
+_DELTA_LABEL = patterns.compile(r"\(\s*delta species\s*\)", ignore_case=True)
+_BASIC_ENERGY = patterns.compile(
     r"^(?:basic )?(" + "|".join(t.lower() for t in ENERGY_TYPES) + r") energy$")
 # "Dark Energy" is what players call basic Darkness Energy.
 _NICKNAMES = {"dark energy": "darkness energy", "basic dark energy": "darkness energy"}
 
 # Names printed around the card's own name in the data, which lists leave out.
-_INVENTION = re.compile(r"^team galactics invention g \d+ (.+)$")
-_FLARE_GEAR = re.compile(r"^(.+) team flare gear$")
+_INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
+_FLARE_GEAR = patterns.compile(r"^(.+) team flare gear$")
 # Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
-_MULTI_ENERGY = re.compile(r"^(blend|unit) energy ([a-z]+)$")
+_MULTI_ENERGY = patterns.compile(r"^(blend|unit) energy ([a-z]+)$")
 _TYPE_LETTERS = {kind.lower(): letter.lower() for kind, letter in ENERGY_LETTERS.items()}
-_TYPE_WORDS = re.compile("|".join(_TYPE_LETTERS))
+_TYPE_WORDS = patterns.compile("|".join(_TYPE_LETTERS))
 
 # Marks a list may leave out when its set and number say which printing it means.
 _FOLDABLE = (("prism star", "◇"), ("delta", "δ"), ("star", "★"))
@@ -54,12 +55,16 @@ def search_key(name: str | None) -> str:
     """The key a card or set name is looked up by: spelling, accents and symbols folded."""
     if name and "(" in name:
         name = _DELTA_LABEL.sub(" δ", name)
-    key = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(0)), name_key(name))
+    key = name_key(name)
+    if "{" in key:  # each pattern runs only where the words it needs are
+        key = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(0)), key)
     key = "".join(ch for ch in unicodedata.normalize("NFKD", key)
                   if not unicodedata.combining(ch))
-    key = _DELTA_SPECIES.sub("delta", " ".join(key.translate(_MARKS).split()))
+    key = " ".join(key.translate(_MARKS).split())
+    if "delta species" in key:
+        key = _DELTA_SPECIES.sub(lambda m: m.group("before") + "delta", key)
     key = _NICKNAMES.get(key, key)
-    energy = _BASIC_ENERGY.match(key)
+    energy = _BASIC_ENERGY.match(key) if key.endswith(" energy") else None
     return f"{energy.group(1)} energy" if energy else key
 
 
@@ -73,11 +78,12 @@ def alias_keys(name: str) -> tuple[str, ...]:
     """The search keys of names players write for this data name, besides its own."""
     key = search_key(name)
     found = []
-    for pattern in (_INVENTION, _FLARE_GEAR):
-        match = pattern.match(key)
-        if match:
-            found.append(match.group(1))
-    multi = _MULTI_ENERGY.match(key)
+    if " g " in key or key.endswith(" gear"):  # each pattern runs only where its words are
+        for pattern in (_INVENTION, _FLARE_GEAR):
+            match = pattern.match(key)
+            if match:
+                found.append(match.group(1))
+    multi = _MULTI_ENERGY.match(key) if " energy " in key else None
     words = _TYPE_WORDS.findall(multi.group(2)) if multi else []
     if multi and "".join(words) == multi.group(2):
         found.append(f"{multi.group(1)} energy {''.join(_TYPE_LETTERS[w] for w in words)}")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
+from catalog import patterns
 
-# DOTALL and \Z: any text splits, a line break too (a query may carry one)
-_PARTS = re.compile(r"^(\D*)(\d*)(.*)\Z", re.DOTALL)
+# (?s) and \Z: any text splits, a line break too (a query may carry one)
+_PARTS = patterns.compile(r"(?s)^(\D*)(\d*)(.*)\Z")
 
 
 def number_sort_key(number: str) -> str:
@@ -27,4 +27,7 @@ def number_key(number: str) -> str:
 
 def _parts(number: str) -> tuple[str, str, str]:
     """Prefix, digits and suffix of a number, upper-cased: "swsh068" → ("SWSH", "068", "")."""
-    return _PARTS.match(number.strip().upper()).groups()  # type: ignore[union-attr,return-value]
+    number = number.strip().upper()
+    if number.isdecimal():  # most are: no pattern needed
+        return "", number, ""
+    return _PARTS.match(number).groups()  # type: ignore[union-attr,return-value]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import gzip
 import os
 import queue
-import re
 import struct
 import tarfile
 import tempfile
@@ -35,6 +34,7 @@ import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
+from catalog import patterns
 from catalog.import_limits import SECONDS_ENV, ImportLimits
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/PokemonTCG/pokemon-tcg-data/master"
@@ -43,7 +43,7 @@ UPSTREAM_ARCHIVE = ("https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs
                     "master.tar.gz")
 SETS_PATH = "sets/en.json"
 # The English files of the layout: all an archive reader keeps of an archive.
-LAYOUT = re.compile(r"sets/en\.json|(?:cards|decks)/en/[^/]+\.json")
+LAYOUT = patterns.compile(r"sets/en\.json|(?:cards|decks)/en/[^/]+\.json")
 HTTP_TIMEOUT = (10, 60)  # connect, read (seconds); never past the import's deadline
 _CHUNK = 1 << 16
 _HTTP_WORKERS = 8

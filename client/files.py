@@ -8,13 +8,15 @@ service numbers entries; `file_line` maps an entry back to the line it starts on
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from catalog import patterns
+
 # "# format: partner-battles" (or "// format: …") among the comments before the first card.
-_FORMAT_COMMENT = re.compile(r"^\s*(?:#|//)\s*format\s*[:=]\s*(?P<id>[\w-]+)\s*$", re.I)
-_COMMENT = re.compile(r"^\s*(?:#(?!#)|//)|^\s*$")
+_FORMAT_COMMENT = patterns.compile(r"^\s*(?:#|//)\s*format\s*[:=]\s*(?P<id>[\w-]+)\s*$",
+                                   ignore_case=True)
+_COMMENT = patterns.compile(r"^\s*(?:#(?:[^#]|$)|//)|^\s*$")  # `## Pokémon` is a heading
 
 
 class UnreadableFile(Exception):

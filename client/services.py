@@ -6,7 +6,6 @@ body), so a file gets one verdict whichever way it is checked.
 
 from __future__ import annotations
 
-import re
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,8 @@ from requests.adapters import HTTPAdapter
 from urllib3 import BaseHTTPResponse
 from urllib3.exceptions import ReadTimeoutError
 from urllib3.util.retry import Retry
+
+from catalog import patterns
 
 if TYPE_CHECKING:
     from catalog.index import CatalogIndex
@@ -32,6 +33,8 @@ BATCH_SIZE = 100
 # (404, 405), a batch over its limits (413), a 200 that is not a batch's answer. After any
 # other the batch may have cost its work, which asking again deck by deck would repeat.
 _ASK_ONE_BY_ONE = frozenset({200, 404, 405, 413})
+# The OS's word in requests' nested wrapping: "[Errno -2] Name or service not known".
+_ERRNO = patterns.compile(r"\[Errno -?\d+\] ([^'\")]+)")
 
 
 class ServiceUnavailable(Exception):
@@ -138,7 +141,7 @@ def _timed_out(error: requests.RequestException) -> bool:
 def _reason(error: requests.RequestException) -> str:
     """The cause a person can act on, out of requests' nested wrapping."""
     text = str(error)
-    found = re.search(r"\[Errno -?\d+\] ([^'\")]+)", text)
+    found = _ERRNO.search(text)
     if found:
         return found.group(1).strip().lower()
     if isinstance(error, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):

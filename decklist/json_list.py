@@ -6,9 +6,9 @@ An entry's position (1-based) stands for its line number in diagnostics.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from catalog import patterns
 from decklist.lines import tidy_name
 from decklist.model import (
     CONTROL_CHARACTERS,
@@ -28,7 +28,7 @@ from decklist.reference import entry_reference
 MAX_TEXT = 200
 # Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space
 # character the other does not (U+0085, U+FEFF).
-_BLANK = re.compile(r"[\s\u0085\ufeff]*\Z")
+_BLANK = patterns.compile(r"[\s\u0085\ufeff]*\Z")
 _KEYS = frozenset({"count", "id", "name", "set", "number", "partner", "sideboard"})
 _TEXTS = ("id", "name", "set", "number")  # the text fields, in the order `text` joins them
 

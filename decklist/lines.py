@@ -11,35 +11,37 @@ resolver keeps the first that names a real printing.
 from __future__ import annotations
 
 import html
-import re
 
+from catalog import patterns
 from catalog.energy_codes import is_energy_code
 from decklist.model import Candidate
 
 # A minus sign is read as part of the count, so "-4 Bill" is a count out of range, not a name.
-_COUNT = re.compile(r"^\s*(?:\*\s*)?(-?\d+)\s*[xX×]?\s+(?=\S)(.*)$")
+_COUNT = patterns.compile(r"^\s*(?:\*\s*)?(-?\d+)\s*[xX×]?\s+(\S.*)$")
 # "(SET) NUMBER" with a set code or a set name: "Bill (LC) 108", "Pikachu (Jungle) 60".
-_PAREN = re.compile(
+_PAREN = patterns.compile(
     r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9 &'.:\u2014\u2013-]{0,39})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
 # "NAME SET-NUMBER", a card id after the name too: "Seedot ex8-71", "Unown ex10-E".
-_DASHED = re.compile(
+_DASHED = patterns.compile(
     r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9})-([A-Za-z]{0,5}\d+[a-zA-Z]?|[A-Z!?])$")
 # A collector number as printed: "4", "004", "SWSH068", "SM31", "H10", "102a", "TG01".
-_NUMBER = re.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
+_NUMBER = patterns.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
 # (and an exporter's code for basic Energy in any letter case: "swshenergy", "ecalt").
-_SET_CODE = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
-_PROMO_NUMBER = re.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
+# A set code holds a capital letter (`_set_code` checks).
+_SET_CODE = patterns.compile(r"^[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
+_PROMO_NUMBER = patterns.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
 # Print-variant marks exporters write after the number; they name the same card.
 # PTCG Live: "PH" (Poké Ball pattern holo) and "MB" (Master Ball pattern holo).
 VARIANT_MARKS = frozenset({"PH", "MB"})
 # What exporters write after a card's name that is not part of it: Limitless's
-# " - ACESPEC", " - Special" and " - Basic" (which says basic Energy).
-_NAME_TAG = re.compile(r"\s+-\s+(ace ?spec|special|basic)$", re.IGNORECASE)
+# " - ACESPEC", " - Special" and " - Basic" (which says basic Energy), one or more.
+_NAME_TAGS = patterns.compile(r"(?:\s+-\s+(?:ace ?spec|special|basic))+$", ignore_case=True)
 # A Type tag after a name ("Lightning Energy [L]"); never Unown's letter ("Unown [C]").
-_TYPE_TAG = re.compile(r"^(?!unown\b)(.+?)\s*\[[GRWLPFDMYCN]\]$", re.IGNORECASE)
+_TYPE_TAG = patterns.compile(r"^(.+?)\s*\[[GRWLPFDMYCN]\]$", ignore_case=True)
+_UNOWN = patterns.compile(r"^unown(?:\W|$)", ignore_case=True)
 # A catalog card id written as the whole reference: "neo1-14", "swsh11tg-TG24", "cel25c-15_A".
-_CARD_ID = re.compile(r"^[a-z][a-z0-9]*-[A-Za-z0-9_]+$")
+_CARD_ID = patterns.compile(r"^[a-z][a-z0-9]*-[A-Za-z0-9_]+$")
 
 
 def split_count(text: str) -> tuple[int, str] | None:
@@ -58,21 +60,27 @@ def readings(reference: str) -> tuple[Candidate, ...]:
         variant, tokens = tokens[-1], tokens[:-1]
         reference = " ".join(tokens)
     found: list[Candidate] = []
-    if _CARD_ID.match(reference):
+    dash = "-" in reference  # each pattern runs only where the marks it needs are
+    if dash and _CARD_ID.match(reference):
         found.append(Candidate(card_id=reference))
-    paren = _PAREN.match(reference)
+    paren = _PAREN.match(reference) if ")" in reference else None
     if paren:
         found.append(_reading(paren.group(1), paren.group(2), paren.group(3), variant))
-    dashed = _DASHED.match(reference)
+    dashed = _DASHED.match(reference) if dash else None
     if dashed:
         found.append(_reading(dashed.group(1), dashed.group(2), dashed.group(3), variant))
     if len(tokens) >= 3 and _NUMBER.match(tokens[-1]) and (
-            _SET_CODE.match(tokens[-2]) or is_energy_code(tokens[-2])):
+            _set_code(tokens[-2]) or is_energy_code(tokens[-2])):
         found.append(_reading(" ".join(tokens[:-2]), tokens[-2], tokens[-1], variant))
     if len(tokens) >= 2 and _PROMO_NUMBER.match(tokens[-1]):
         found.append(_reading(" ".join(tokens[:-1]), None, tokens[-1], variant))
     found.append(Candidate(tidy_name(reference)))
     return tuple(dict.fromkeys(found))
+
+
+def _set_code(token: str) -> bool:
+    """Whether a token is written as a set code: letters and digits, a capital among them."""
+    return _SET_CODE.match(token) is not None and not token.islower()
 
 
 def _reading(name: str, set_code: str | None, number: str, variant: str | None) -> Candidate:
@@ -91,10 +99,12 @@ def tidy_name(name: str) -> str:
     if "&" in name and ";" in name:
         name = html.unescape(name)
     basic = False
-    while (tag := _NAME_TAG.search(name)) is not None:
-        basic = basic or tag.group(1).lower() == "basic"
-        name = name[:tag.start()]
-    typed = _TYPE_TAG.match(name)
-    if typed:
+    tags = _NAME_TAGS.search(name) if "-" in name else None
+    if tags:
+        # Each tag follows a "-", and none holds one.
+        basic = any(tag.strip().lower() == "basic" for tag in tags.group().split("-")[1:])
+        name = name[:tags.start()]
+    typed = _TYPE_TAG.match(name) if name.endswith("]") else None
+    if typed and not _UNOWN.match(name):
         name = typed.group(1)
     return f"Basic {name}" if basic and not name.lower().startswith("basic") else name

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, NewType, TypeVar, cast
+
+from catalog import patterns
 
 T = TypeVar("T", bound=tuple)
 
@@ -20,7 +21,7 @@ MAX_LINES = 1000  # lines of text
 MAX_ENTRIES = 500  # card lines or JSON entries
 MAX_LINE_LENGTH = 300  # characters of one line
 # C0 controls and DEL, except tab, line feed and carriage return: never part of a decklist.
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_CHARACTERS = patterns.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 class DecklistTooLarge(ValueError):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import re
 
+from catalog import patterns
 from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type
 from validators.model import CardPool
 
-_DIGITS = re.compile(r"\d+")
+_DIGITS = patterns.compile(r"\d+")
 
 
 class PoolLegality:

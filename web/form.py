@@ -7,21 +7,21 @@ exactly what the API accepts, and refuses it with the same problems.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from api.problems import Problem
+from catalog import patterns
 from decklist.text import split_lines
 from validators.formats import ORDER, all_formats
 from validators.model import TeamFormat
 
 DECK, TEAM = "deck", "team"
 ALL = "all"
-_PICK = re.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[^\n\r]*")
-_PARTNER_PREFIX = re.compile(r"^\s*partner\s*:\s*", re.IGNORECASE)
+_PICK = patterns.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[^\n\r]*")
+_PARTNER_PREFIX = patterns.compile(r"^\s*partner\s*:\s*", ignore_case=True)
 
 
 @dataclass(frozen=True)
