@@ -1,6 +1,13 @@
-"""CPU time of reading hostile decklist lines, per KB, beside a normal deck's.
+"""What hostile input costs, per KB, beside a normal deck: reading lines, whole requests,
+and a worker's memory under the largest batch the limits allow.
 
     .venv/bin/python bench/hostile.py [SECONDS]
+
+1. Reading lines (below). 2. Whole requests: every request of tests/test_hostile_requests.py's
+table, sent through the app in this process with every cache emptied first (a hostile
+request is new by construction), grouped by kind; for the worst of each kind, CPU seconds
+per KB of request and answer bytes per request byte, beside a normal 60-line deck's, cold
+and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/test_linear_patterns.py counts the
@@ -13,21 +20,29 @@ Prints the median CPU time per KB of text. A benchmark prints figures; it assert
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import requests  # noqa: E402
+from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
+from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.names import search_key  # noqa: E402
 from catalog.numbers import number_key  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.reference import readings_of  # noqa: E402
+from tests.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  # noqa: E402
 
 LINES, LENGTH = 100, 300
 # Line shapes, each `length` characters long at most.
@@ -78,9 +93,72 @@ def per_kb(text: str, seconds: float) -> float:
     return statistics.median(timings) / (len(text.encode()) / 1024)
 
 
+def request_costs(app: Flask, normal: str) -> None:
+    """Each hostile kind's worst request (CPU per KB and answer bytes per request byte)
+    beside a normal deck's, through the app in this process."""
+    client = app.test_client()
+    rows = {f"normal 60-line deck, {label}": _cost(client, "POST", path, normal.encode(),
+                                                   TEXT, cold)
+            for label, path, cold in (
+                ("one format, cold", "/v1/validate?format=modified", True),
+                ("one format, warm", "/v1/validate?format=modified", False),
+                ("every format, cold", "/v1/validate?format=all", True),
+                ("every format, verdict, cold", "/v1/validate?format=all&detail=verdict",
+                 True))}
+    worst: dict[str, tuple[float, float, int, str]] = {}
+    for case in CASES:
+        cost = _cost(client, case.method, case.path, case.body, case.headers, True)
+        if case.kind not in worst or cost[0] > worst[case.kind][0]:
+            worst[case.kind] = (*cost[:3], case.id)
+    print("whole requests, cold (every cache emptied first): CPU per KB of request, answer "
+          "bytes per request byte")
+    for label, (cpu, ratio, status, *_) in rows.items():
+        print(f"  {label:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}")
+    base = rows["normal 60-line deck, one format, cold"][0]
+    for cpu, ratio, status, case_id in sorted(worst.values(), reverse=True):
+        print(f"  {case_id:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}"
+              f"  ({cpu / base:.1f} × the normal deck's CPU per KB)")
+    print(f"  the largest answer per request byte: {max(r[1] for r in worst.values()):.1f} ×")
+
+
+def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dict[str, str],
+          cold: bool) -> tuple[float, float, int]:
+    """CPU seconds per KB of one request, its answer bytes per request byte, its status."""
+    if cold:
+        store.index().forget()
+        text_lists.forget()
+    else:
+        client.open(path, method=method, data=body, headers=headers)
+    start = time.thread_time()
+    answer = client.open(path, method=method, data=body, headers=headers)
+    cpu = time.thread_time() - start
+    asked = len(body) + len(path.partition("?")[2])
+    return cpu / (asked / 1024), len(answer.data) / asked, answer.status_code
+
+
+def worker_peak_under_the_largest_batch() -> None:
+    """A gunicorn worker's peak RSS (VmHWM) after the largest batch the limits allow."""
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="1")
+        server, base = start_gunicorn(pidfile)
+        try:
+            before = peak_rss_mib(pidfile)
+            answer = requests.post(f"{base}/v1/validate/batch", data=_largest_batch(),
+                                   headers=JSON, timeout=120)
+            after = peak_rss_mib(pidfile)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    print(f"largest batch (500 real lists in every format, {answer.status_code}, "
+          f"{len(answer.content) / 1e6:.1f} MB answered): worker peak RSS "
+          f"{before[0]:.0f} MiB before, {after[0]:.0f} MiB after")
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.5
-    with create_app().app_context():
+    app = create_app()
+    with app.app_context():
         normal = sixty_lines(modified_decks(store.index())).text
     print(f"reading a deck cold, CPU per KB ({LINES} lines of {LENGTH} characters a hostile "
           "deck):")
@@ -91,6 +169,9 @@ def main() -> None:
     worst = max(HOSTILE, key=figures.__getitem__)
     print(f"  worst hostile shape: {worst}, {figures[worst] / figures['a normal 60-line deck']:.1f}"
           " × a normal deck's cost per KB")
+    with app.app_context():
+        request_costs(app, normal)
+    worker_peak_under_the_largest_batch()
 
 
 if __name__ == "__main__":

@@ -37,6 +37,12 @@ class Hostile:
     headers: dict[str, str]
     status: int
 
+    @property
+    def kind(self) -> str:
+        """What makes it hostile, whichever endpoint it is sent to."""
+        kind, _, endpoint = self.id.rpartition("-")
+        return kind if endpoint in _ENDPOINTS else self.id
+
 
 _ENDPOINTS = ("text", "json", "resolve", "team", "batch", "page")
 

@@ -22,9 +22,15 @@ MAX_CHOICES = 8
 SUPERTYPES = ("Pokémon", "Trainer", "Energy")
 
 
-def _found(listed: Iterable[Any], findings: list[Mapping[str, Any]] | None) -> list[Any]:
-    """A verdict's violations (or warnings): as listed, or positions in the findings."""
-    return list(listed) if findings is None else [findings[position] for position in listed]
+def _found(listed: Iterable[Any], findings: list[Mapping[str, Any]] | None,
+           format_id: str) -> list[Any]:
+    """A verdict's violations (or warnings): as listed, or positions in the findings, each
+    with the rule its format cites."""
+    if findings is None:
+        return list(listed)
+    return [{**findings[position], "rule": next(
+        rule for rule in findings[position]["rules"] if format_id in rule["formats"])}
+        for position in listed]
 
 
 @dataclass(frozen=True)
@@ -180,9 +186,11 @@ class Arranger:
         for verdict in verdicts:
             deadline.check()  # once a format (a team's: once a player and format)
             name = verdict["format"]["name"]
-            violations = tuple(self._mark(name, v)
-                               for v in _found(verdict["violations"], findings))
-            warnings = tuple(self._mark(name, v) for v in _found(verdict["warnings"], findings))
+            format_id = verdict["format"]["id"]
+            violations = tuple(self._mark(name, v) for v
+                               in _found(verdict["violations"], findings, format_id))
+            warnings = tuple(self._mark(name, v) for v
+                             in _found(verdict["warnings"], findings, format_id))
             for mark in (*violations, *warnings):
                 for line in mark.lines:
                     if line in by_line:

@@ -98,11 +98,15 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool,
 
 
 class _Findings:
-    """Violations and warnings of several verdicts, each said once with its formats."""
+    """Violations and warnings of several verdicts, each said once with its formats, and
+    the rule each of those formats cites for it (`rules`: one entry a rule, with its
+    formats; formats of one document cite one rule). A finding's `formats` stand for the
+    `format` argument a verdict's own violation gives."""
 
     def __init__(self) -> None:
         self.views: list[dict[str, Any]] = []
         self._seen: dict[bytes, int] = {}
+        self._rules: list[dict[bytes, dict[str, Any]]] = []
 
     def add(self, format_id: str, kind: str,
             found: Sequence[Violation]) -> dict[str, Any]:
@@ -111,12 +115,21 @@ class _Findings:
         positions = []
         for violation in found[:MAX_VIOLATIONS_SHOWN]:
             view = violation_view(violation)
+            rule = view.pop("rule")
+            view["arguments"].pop("format", None)  # `formats` says which
             key = orjson.dumps(view)
             position = self._seen.get(key)
             if position is None:
                 position = self._seen[key] = len(self.views)
-                self.views.append({**view, "formats": []})
-            self.views[position]["formats"].append(format_id)
+                self.views.append({**view, "formats": [], "rules": []})
+                self._rules.append({})
+            finding = self.views[position]
+            finding["formats"].append(format_id)
+            cited = self._rules[position].get(rule_key := orjson.dumps(rule))
+            if cited is None:
+                cited = self._rules[position][rule_key] = {**rule, "formats": []}
+                finding["rules"].append(cited)
+            cited["formats"].append(format_id)
             positions.append(position)
         return _with_omitted(kind, positions, len(found))
 
