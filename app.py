@@ -21,6 +21,7 @@ from api import (
     refused_bodies,
     request_ids,
     resolve,
+    security_headers,
     spec,
     validate,
 )
@@ -63,6 +64,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store.init_app(app)
     problems.init_app(app)
     refused_bodies.init_app(app)
+    security_headers.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
     # flask-compress must see the ETag http_cache sets (it adds the encoding to it):

@@ -277,3 +277,22 @@ def test_printed_the_page_is_a_registration_sheet(site, browser):
     pdf = base64.b64decode(browser.print_page())
     assert pdf.startswith(b"%PDF")
     (ARTIFACTS / "11-registration-sheet.pdf").write_bytes(pdf)
+
+
+def test_the_contracts_page_renders_and_calls_the_api_under_its_policy(site, browser):
+    # /docs/ is Swagger UI under a policy of its own origin only (api/security_headers.py):
+    # the contract renders, a call made from it is answered, and nothing is refused.
+    browser.get(site + "/docs/")
+    WebDriverWait(browser, 30).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, ".opblock")) >= 20)
+    assert browser.find_element(By.CSS_SELECTOR, ".info .title").text.startswith("deckjudge")
+    operation = browser.find_element(By.ID, "operations-health-healthz")
+    operation.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: operation.find_elements(By.CSS_SELECTOR, ".try-out__btn"))[0].click()
+    operation.find_element(By.CSS_SELECTOR, ".execute").click()
+    status = WebDriverWait(browser, 30).until(lambda d: operation.find_elements(
+        By.CSS_SELECTOR, ".live-responses-table tr.response .response-col_status"))[0]
+    assert status.text == "200"
+    keep(browser, "docs")
+    no_page_errors(browser)
