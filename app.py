@@ -20,6 +20,7 @@ from api import (
     problems,
     refused_bodies,
     request_ids,
+    request_stream,
     resolve,
     security_headers,
     spec,
@@ -64,6 +65,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store.init_app(app)
     problems.init_app(app)
     refused_bodies.init_app(app)
+    request_stream.init_app(app)
     security_headers.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
