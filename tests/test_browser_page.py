@@ -1,8 +1,9 @@
 """The organizer's page in a real browser: Debian's headless Chromium, driven by Selenium,
 against the real gunicorn on the full catalog. A person pastes a published list and an
 illegal one, picks a suggested card, follows a shared link, chooses a file, and uses the
-page with JavaScript off; axe-core finds nothing serious on it. Each state's screenshot
-is kept in artifacts/page/ (DECKJUDGE_ARTIFACTS overrides).
+page with JavaScript off; axe-core finds nothing serious on it. The contract's page
+(/docs/) renders and calls the API under its own policy. Each state's screenshot is kept
+in artifacts/page/ (DECKJUDGE_ARTIFACTS overrides).
 """
 
 from __future__ import annotations
