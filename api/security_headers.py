@@ -41,9 +41,13 @@ def _hashes(scripts: Iterable[str]) -> list[str]:
 
 
 def _defaults(response: Response) -> Response:
+    # Runs on every answer: one look through the headers, then appends (setdefault looks
+    # twice a header). nosniff is set here alone (the page leaves it to this), so it is
+    # appended without a look.
     headers = response.headers
-    headers.setdefault("X-Content-Type-Options", NOSNIFF)
-    headers.setdefault("Content-Security-Policy", DEFAULT_POLICY)
+    if "Content-Security-Policy" not in headers:
+        headers.add("Content-Security-Policy", DEFAULT_POLICY)
+    headers.add("X-Content-Type-Options", NOSNIFF)
     return response
 
 
