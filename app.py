@@ -22,7 +22,9 @@ from api import (
     problems,
     refused_bodies,
     request_ids,
+    request_stream,
     resolve,
+    security_headers,
     spec,
     validate,
 )
@@ -71,6 +73,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # First of the hooks that run before a request: its deadline counts all of its work.
     deadlines.init_app(app)
     refused_bodies.init_app(app)
+    request_stream.init_app(app)
+    security_headers.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
     # flask-compress must see the ETag http_cache sets (it adds the encoding to it):

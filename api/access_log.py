@@ -9,10 +9,21 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from typing import Any
 
 from gunicorn.glogging import Logger
 
 from api.request_ids import ENVIRON_KEY
+
+
+def _status(resp: Any) -> int | None:
+    """The status sent, from the response's status line ("404 Not Found") or number.
+
+    gunicorn sets `status_code` only on a response the app started; the line is on each."""
+    status = resp.status
+    if isinstance(status, str):
+        status = status.split(None, 1)[0]
+    return int(status) if status else None
 
 
 class JsonAccessLogger(Logger):
@@ -21,12 +32,13 @@ class JsonAccessLogger(Logger):
             return
         record = {
             "time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
-            # Set by the app for every request it sees; None for one gunicorn refused itself.
+            # Set by the app for every request it sees; None for one gunicorn refused itself
+            # (api/server_errors.py), as are the method and path when it did not read them.
             "request_id": environ.get(ENVIRON_KEY),
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),
             "query": environ.get("QUERY_STRING") or None,
-            "status": resp.status_code,
+            "status": _status(resp),
             "bytes": getattr(resp, "sent", None),
             "duration_ms": round(request_time.total_seconds() * 1000, 3),
             "remote": environ.get("REMOTE_ADDR"),

@@ -9,6 +9,9 @@ once, so a later client is refused (and may retry elsewhere) rather than
 dropped, and every request the server took is answered. When the whole
 server stops, the master has already made the listener ignore new SYNs
 (api/closing_door.py), so nothing can join the queue after the last look.
+
+It also answers, and logs, every request gunicorn refuses to read as a problem
+document (api/server_errors.py).
 """
 
 from __future__ import annotations
@@ -19,12 +22,19 @@ from typing import Any
 
 from gunicorn.workers.gthread import ThreadWorker
 
+from api import server_errors
+
 # A handshake under way when the door closed completes within one round trip: wait
 # that long for it before the last look. On loopback it takes microseconds.
 HANDSHAKE_LINGER = 0.1
 
 
 class DrainingThreadWorker(ThreadWorker):
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        # A request gunicorn refused is answered as a problem and logged (the module).
+        if not server_errors.refuse(self.log, req, client, addr, exc):
+            super().handle_error(req, client, addr, exc)
+
     def set_accept_enabled(self, enabled: bool) -> None:
         super().set_accept_enabled(enabled)
         if not enabled and not self.alive:  # a stop, not a pause at worker_connections

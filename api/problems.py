@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask, Response, json
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.http import HTTP_STATUS_CODES
 
 from catalog.index import CatalogNotLoaded
 
@@ -37,8 +38,8 @@ _UNSUPPORTED = "Unsupported Media Type"
 _UNAVAILABLE = "Service Unavailable"
 
 # Every problem type the service's own code raises (HTTP errors Werkzeug raises are named
-# after their status, `http_error_response`). docs/api.md lists them, and a test holds the
-# list to it.
+# after their status, `http_error_response`, as HTTP_PROBLEM_TYPES below). openapi.yaml
+# lists both, and tests/test_problems.py holds the lists to it.
 PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-query": ProblemType(400, _BAD_REQUEST),
     "invalid-encoding": ProblemType(400, _BAD_REQUEST),
@@ -60,12 +61,41 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-entry": ProblemType(422, _UNPROCESSABLE),
     "count-out-of-range": ProblemType(422, _UNPROCESSABLE),
     "not-a-team-format": ProblemType(422, _UNPROCESSABLE),
+    # The client closed the connection before its body was whole (nginx's 499): logged,
+    # never an error of the service's, and seen only by a client that half-closed.
+    "client-closed-request": ProblemType(499, "Client Closed Request"),
     "internal-error": ProblemType(500, "Internal Server Error"),
     "catalog-not-loaded": ProblemType(503, _UNAVAILABLE),
     "database-unavailable": ProblemType(503, _UNAVAILABLE),
     # A request past its time limit (api/deadlines.py); unlike the two above it comes
     # without Retry-After: sent again, it would run out of time again.
     "deadline-exceeded": ProblemType(503, _UNAVAILABLE),
+}
+
+# Errors of HTTP itself, which the servers in front also answer without the app: gunicorn
+# (api/server_errors.py) and nginx (deploy/nginx.conf.j2). One type a status, whichever
+# answers (the app's HTTP errors too), so a client reads a 400 the same from each; a 500
+# is `internal-error`.
+HTTP_PROBLEM_TYPES: dict[str, ProblemType] = {
+    "bad-request": ProblemType(400, _BAD_REQUEST),
+    "forbidden": ProblemType(403, "Forbidden"),
+    "not-found": ProblemType(404, _NOT_FOUND),
+    "method-not-allowed": ProblemType(405, "Method Not Allowed"),
+    "request-entity-too-large": ProblemType(413, "Request Entity Too Large"),
+    "uri-too-long": ProblemType(414, "URI Too Long"),
+    "expectation-failed": ProblemType(417, "Expectation Failed"),
+    "too-many-requests": ProblemType(429, "Too Many Requests"),
+    "request-header-fields-too-large": ProblemType(431, "Request Header Fields Too Large"),
+    "not-implemented": ProblemType(501, "Not Implemented"),
+    "service-unavailable": ProblemType(503, _UNAVAILABLE),
+    "gateway-timeout": ProblemType(504, "Gateway Timeout"),
+    "http-version-not-supported": ProblemType(505, "HTTP Version Not Supported"),
+}
+
+# The same, by status: what gunicorn, nginx and `http_error_response` look up.
+HTTP_PROBLEMS_BY_STATUS: dict[int, tuple[str, ProblemType]] = {
+    **{kind.status: (slug, kind) for slug, kind in HTTP_PROBLEM_TYPES.items()},
+    500: ("internal-error", PROBLEM_TYPES["internal-error"]),
 }
 
 
@@ -96,7 +126,9 @@ def document_of(problem: Problem) -> dict[str, Any]:
 def problem_response(status: int, slug: str, title: str, detail: str,
                      headers: dict[str, str] | None = None, **extensions: Any) -> Response:
     body = problem_document(status, slug, title, detail, **extensions)
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE)
+    # A status HTTP does not name (nginx's 499) goes out with its title as the reason.
+    line = status if status in HTTP_STATUS_CODES else f"{status} {title}"
+    response = Response(json.dumps(body), status=line, mimetype=PROBLEM_MEDIA_TYPE)
     for name, value in (headers or {}).items():
         response.headers[name] = value
     return response
@@ -110,19 +142,22 @@ def registered_response(slug: str, detail: str, headers: dict[str, str] | None =
 
 def http_slug(name: str) -> str:
     """The problem slug of an HTTP error, from its reason phrase: "Too Many Requests" is
-    `too-many-requests` (nginx's problems in deploy/ are named the same way)."""
+    `too-many-requests`."""
     return (name or "error").lower().replace(" ", "-")
 
 
 def http_error_response(error: HTTPException) -> Response:
     status = error.code or 500
-    slug = http_slug(error.name)
+    slug, title = http_slug(error.name), error.name
+    if status in HTTP_PROBLEMS_BY_STATUS:  # the type gunicorn and nginx give it too
+        slug, kind = HTTP_PROBLEMS_BY_STATUS[status]
+        title = kind.title
     headers: dict[str, str] = {}
     extensions: dict[str, Any] = {}
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         headers["Allow"] = ", ".join(sorted(error.valid_methods))
         extensions["allowed_methods"] = sorted(error.valid_methods)
-    return problem_response(status, slug, error.name, error.description or error.name,
+    return problem_response(status, slug, title, error.description or error.name,
                             headers, **extensions)
 
 

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from flask import Flask, Response, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from api.problems import http_error_response
 
@@ -42,7 +42,8 @@ def drain(environ: dict[str, Any]) -> int:
             if not chunk:
                 break
             read += len(chunk)
-    except (OSError, ValueError):  # the client stopped or went: nothing more to do
+    # The client stopped or went, or sent what is not HTTP (api/request_stream.py): done.
+    except (OSError, ValueError, HTTPException):
         pass
     finally:
         if sock is not None:

@@ -1,41 +1,128 @@
-"""Errors gunicorn answers itself (a request line or headers too large, a malformed
-request) as RFC 9457 problems, like every other error of the service.
+"""Requests gunicorn refuses before the app sees them, answered as RFC 9457 problems and
+logged like every other request.
 
-gunicorn renders these as HTML in one function, `gunicorn.util.write_error`,
-before the app ever sees the request; `install()` puts this writer in its place.
+gunicorn refuses what it cannot read (a bad request line, a header it will not take,
+framing it cannot trust: two Content-Lengths, one beside Transfer-Encoding, a Transfer-
+Encoding it does not know) in its worker's `handle_error`. That writes an HTML page, and
+logs the request only once its headers were read, through the access logger, whose
+failure there left the client with no answer at all. The worker (api/draining_worker.py)
+hands these refusals to `refuse()` instead: a problem document, then one access-log line
+with the status sent, the method and path when they were read, and no request id (the
+app never saw the request). Errors of gunicorn's own (a 500) stay gunicorn's, written by
+`install()`'s problem writer in place of `gunicorn.util.write_error`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import socket
+from types import SimpleNamespace
+from typing import Any
 
 import gunicorn.util
+from gunicorn.http.errors import (
+    ConfigurationProblem,
+    ExpectationFailed,
+    ForbiddenProxyRequest,
+    InvalidHeader,
+    InvalidResponseHeader,
+    InvalidResponseHeaderName,
+    LimitRequestHeaders,
+    LimitRequestLine,
+    ParseException,
+    UnsupportedTransferCoding,
+)
 
-from api.problems import PROBLEM_MEDIA_TYPE, TYPE_BASE
+from api.problems import HTTP_PROBLEMS_BY_STATUS, PROBLEM_MEDIA_TYPE, TYPE_BASE
+from api.security_headers import DEFAULT_POLICY, NOSNIFF
 
-_SLUGS = {400: "bad-request", 403: "forbidden", 414: "uri-too-long",
-          417: "expectation-failed", 431: "request-header-fields-too-large",
-          500: "internal-error", 501: "not-implemented"}
+# A parse error is the client's fault and a 400 unless it is one of these.
+_STATUSES: tuple[tuple[type[Exception], int], ...] = (
+    (LimitRequestLine, 414), (LimitRequestHeaders, 431), (ExpectationFailed, 417),
+    (UnsupportedTransferCoding, 501), (ForbiddenProxyRequest, 403))
+# Parse errors that are the server's: a header the app wrote, gunicorn's own settings.
+_SERVERS_OWN = (InvalidResponseHeader, InvalidResponseHeaderName, ConfigurationProblem)
+# What gunicorn means when it names the header that framed the body wrongly.
+_FRAMING = {
+    "CONTENT-LENGTH": "Content-Length must be one decimal number, sent once, and never "
+                      "beside Transfer-Encoding",
+    "TRANSFER-ENCODING": "Transfer-Encoding must end with chunked, name it once, and come "
+                         "with HTTP/1.1",
+}
 
 
-def problem_bytes(status: int, reason: str, message: str) -> bytes:
-    """The whole HTTP response: status line, headers and the problem document."""
-    detail = message or reason
+def refused_status(error: BaseException) -> int | None:
+    """The status of a request gunicorn refused for this error; None for the server's own."""
+    if not isinstance(error, ParseException) or isinstance(error, _SERVERS_OWN):
+        return None
+    return next((status for kind, status in _STATUSES if isinstance(error, kind)), 400)
+
+
+def refusal_detail(status: int, error: BaseException) -> str:
+    """What a refused request did wrong, in gunicorn's words and, for framing, ours."""
     if status == 414:
-        detail = f"The request line is too long ({message}); send long values in a body."
-    elif status >= 500:
-        detail = "The server failed to handle this request; it has been logged."
-    body = json.dumps({"type": TYPE_BASE + _SLUGS.get(status, "error"), "title": reason,
+        return f"The request line is too long ({error}); send long values in a body."
+    hint = _FRAMING.get(getattr(error, "hdr", None) or "")
+    return f"{error}: {hint}." if hint else f"{error}."
+
+
+def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:
+    """The whole HTTP response: status line, headers and the problem document. A status
+    with no type of ours is `about:blank`, titled with its reason (RFC 9457, 4.2.1)."""
+    slug, kind = HTTP_PROBLEMS_BY_STATUS.get(status, ("", None))
+    title = kind.title if kind else reason or "Error"
+    body = json.dumps({"type": TYPE_BASE + slug if kind else "about:blank", "title": title,
                        "status": status, "detail": detail}).encode()
-    head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
+            f"Cache-Control: no-store\r\nX-Content-Type-Options: {NOSNIFF}\r\n"
+            f"Content-Security-Policy: {DEFAULT_POLICY}\r\n\r\n")
     return head.encode("latin-1") + body
 
 
+def refuse(log: Any, req: Any, sock: socket.socket, addr: Any, error: BaseException) -> bool:
+    """Answer and log a request gunicorn refused; False, doing nothing, for an error that is
+    the server's own. `log` is the worker's logger (api/access_log.py), `req` what was read
+    of the request (None when not even its headers were), `addr` the client's address."""
+    status = refused_status(error)
+    if status is None:
+        return False
+    started = dt.datetime.now()
+    if req is None and isinstance(error, InvalidHeader):
+        req = error.req  # what was read before a framing header was refused, or None
+    address = addr[0] if addr else ""  # none on a Unix socket
+    log.warning("Invalid request from ip=%s: %s", address, error)
+    answer = problem_bytes(status, refusal_detail(status, error))
+    try:
+        gunicorn.util.write_nonblock(sock, answer)
+        sent = len(answer)
+    except OSError:  # the client went already
+        sent = 0
+    log.access(SimpleNamespace(status=status, sent=sent), req, _environ(req, address),
+               dt.datetime.now() - started)
+    return True
+
+
+def _environ(req: Any, address: str) -> dict[str, str]:
+    """The WSGI names the access log reads, for what was read of a refused request."""
+    if req is None:
+        return {"REMOTE_ADDR": address}
+    environ = {"REMOTE_ADDR": address, "REQUEST_METHOD": req.method,
+               "PATH_INFO": gunicorn.util.unquote_to_wsgi_str(req.path),
+               "QUERY_STRING": req.query}
+    agent = next((value for name, value in req.headers if name == "USER-AGENT"), None)
+    if agent is not None:
+        environ["HTTP_USER_AGENT"] = agent
+    return environ
+
+
 def _write_problem(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
-    gunicorn.util.write_nonblock(sock, problem_bytes(status_int, reason, mesg))
+    detail = ("The server failed to handle this request; it has been logged."
+              if status_int >= 500 else mesg or reason)
+    gunicorn.util.write_nonblock(sock, problem_bytes(status_int, detail, reason))
 
 
 def install() -> None:
+    """Make gunicorn's own error page (a 500, or an SSL refusal) a problem document."""
     gunicorn.util.write_error = _write_problem

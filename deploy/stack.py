@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-from werkzeug.exceptions import default_exceptions
 
 from api import deadlines
-from api.problems import TYPE_BASE, http_slug
+from api.problems import HTTP_PROBLEMS_BY_STATUS, TYPE_BASE
 from api.request_ids import ACCEPTED
 from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+from api.security_headers import DEFAULT_POLICY, NOSNIFF
 
 DEPLOY = Path(__file__).resolve().parent
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
@@ -39,10 +39,10 @@ NO_CLIENT_LIMITS = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000",
                     "CONNECTIONS_PER_CLIENT": "65535"}
 
 
-def http_problem(status: int) -> dict[str, str]:
-    """The type and title the app gives an HTTP error of this status, for nginx's own."""
-    name = default_exceptions[status]().name
-    return {"type": TYPE_BASE + http_slug(name), "title": name}
+def http_problems() -> dict[int, dict[str, str]]:
+    """The type and title the service gives each HTTP error, by status, for nginx's own."""
+    return {status: {"type": TYPE_BASE + slug, "title": kind.title}
+            for status, (slug, kind) in HTTP_PROBLEMS_BY_STATUS.items()}
 
 
 def _int(environ: dict[str, str], name: str, default: int, most: int | None = None) -> int:
@@ -151,6 +151,8 @@ class Stack:
             # A failed request is tried on each instance at most once.
             upstream_tries=max(len(servers), 2),
             request_id_pattern=ACCEPTED.pattern,
-            problems={status: http_problem(status) for status in (413, 429, 503, 504)},
+            # A request line or header line fits one buffer; all of them, every buffer.
+            header_buffers=4, header_buffer_bytes=8192,
+            problems=http_problems(), nosniff=NOSNIFF, default_policy=DEFAULT_POLICY,
             real_ip_from=self.real_ip_from, access_log=self.access_log,
         )

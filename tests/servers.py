@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import requests
 
@@ -154,6 +155,41 @@ def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"gunicorn did not start:\n{log.read_text()}") from None
             time.sleep(0.1)
+
+
+def exchange(base: str, request: bytes, source: str = "127.0.0.1", then: str = "read") -> bytes:
+    """Send raw bytes to a server from a loopback `source` address over a connection of
+    their own, and return what comes back until the server closes. `then` is what the
+    client does next: "read" as one that has said all it will (its sending side closed),
+    "stall" as one still to send the rest, "hang-up" (closes it all, reads nothing)."""
+    parts = urlsplit(base)
+    with socket.create_connection((parts.hostname, parts.port), timeout=20,
+                                  source_address=(source, 0)) as sock:
+        sock.sendall(request)
+        if then == "hang-up":
+            return b""
+        if then == "read":
+            sock.shutdown(socket.SHUT_WR)
+        return b"".join(iter(lambda: sock.recv(65536), b""))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An HTTP answer read off the wire: its status, headers (by lower-case name), body,
+    and its size in all."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    size: int
+
+    @classmethod
+    def parse(cls, raw: bytes) -> Answer:
+        head, _, body = raw.partition(b"\r\n\r\n")
+        status_line, *lines = head.decode("latin-1").split("\r\n")
+        headers = {name.strip().lower(): value.strip()
+                   for name, _, value in (line.partition(":") for line in lines)}
+        return cls(int(status_line.split()[1]), headers, body, len(raw))
 
 
 class FlakyProxy:

@@ -1,8 +1,9 @@
 """The organizer's page in a real browser: Debian's headless Chromium, driven by Selenium,
 against the real gunicorn on the full catalog. A person pastes a published list and an
 illegal one, picks a suggested card, follows a shared link, chooses a file, and uses the
-page with JavaScript off; axe-core finds nothing serious on it. Each state's screenshot
-is kept in artifacts/page/ (DECKJUDGE_ARTIFACTS overrides).
+page with JavaScript off; axe-core finds nothing serious on it. The contract's page
+(/docs/) renders and calls the API under its own policy. Each state's screenshot is kept
+in artifacts/page/ (DECKJUDGE_ARTIFACTS overrides).
 """
 
 from __future__ import annotations
@@ -277,3 +278,22 @@ def test_printed_the_page_is_a_registration_sheet(site, browser):
     pdf = base64.b64decode(browser.print_page())
     assert pdf.startswith(b"%PDF")
     (ARTIFACTS / "11-registration-sheet.pdf").write_bytes(pdf)
+
+
+def test_the_contracts_page_renders_and_calls_the_api_under_its_policy(site, browser):
+    # /docs/ is Swagger UI under a policy of its own origin only (api/security_headers.py):
+    # the contract renders, a call made from it is answered, and nothing is refused.
+    browser.get(site + "/docs/")
+    WebDriverWait(browser, 30).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, ".opblock")) >= 20)
+    assert browser.find_element(By.CSS_SELECTOR, ".info .title").text.startswith("deckjudge")
+    operation = browser.find_element(By.ID, "operations-health-healthz")
+    operation.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: operation.find_elements(By.CSS_SELECTOR, ".try-out__btn"))[0].click()
+    operation.find_element(By.CSS_SELECTOR, ".execute").click()
+    status = WebDriverWait(browser, 30).until(lambda d: operation.find_elements(
+        By.CSS_SELECTOR, ".live-responses-table tr.response .response-col_status"))[0]
+    assert status.text == "200"
+    keep(browser, "docs")
+    no_page_errors(browser)

@@ -1,7 +1,10 @@
-"""GET /docs/: the contract as a page, every asset served from here (no CDN)."""
+"""GET /docs/: the contract as a page, every asset served from here (no CDN), under a
+Content-Security-Policy that lets it run from this origin only."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 
 
@@ -32,3 +35,23 @@ def test_an_unknown_asset_is_a_404_problem(client):
 def test_other_methods_on_docs_are_405(client):
     response = client.post("/docs")
     assert response.status_code == 405 and response.headers["Allow"]
+
+
+def test_the_page_runs_only_its_own_scripts_and_its_one_inline_script_by_hash(client):
+    response = client.get("/docs/")
+    inline = re.findall(r"<script>(.*?)</script>", response.get_data(as_text=True), re.S)
+    assert len(inline) == 1 and "SwaggerUIBundle(config)" in inline[0]
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    policy = dict(part.strip().split(" ", 1) for part in
+                  response.headers["Content-Security-Policy"].split(";"))
+    assert policy["default-src"] == "'none'"
+    assert policy["script-src"] == f"'self' 'sha256-{digest}'"
+    assert policy["connect-src"] == "'self'" and policy["style-src"] == "'self'"
+    # The contract is fetched from here, and nothing names another host.
+    assert '"validatorUrl": null' in inline[0] and "http" not in policy["img-src"]
+
+
+def test_the_inline_script_hash_follows_the_host_it_names(client):
+    policies = {client.get("/docs/", base_url=f"http://{host}").headers[
+        "Content-Security-Policy"] for host in ("localhost", "decks.example")}
+    assert len(policies) == 2  # the page names its own address, so its hash differs

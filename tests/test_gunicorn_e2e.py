@@ -7,11 +7,15 @@ import http.client
 import json
 import socket
 
+import jsonschema
 import pytest
 import requests
 
+from api.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+from api.security_headers import DEFAULT_POLICY
 from tests.conftest import FIXTURES
-from tests.servers import gunicorn
+from tests.contract import problem_schema
+from tests.servers import Answer, exchange, gunicorn
 
 
 @pytest.fixture(scope="module")
@@ -136,3 +140,128 @@ def test_a_client_that_sends_its_whole_oversized_body_first_still_reads_the_413(
         response.begin()
         assert response.status == 413
         assert json.loads(response.read())["type"].endswith("/request-entity-too-large")
+
+
+# Requests gunicorn refuses before the app sees them, each a problem of the registered type
+# and one access-log line: (id, request, status, slug, method and path as logged).
+REFUSED = [
+    ("two-content-lengths", b"POST /v1/resolve HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n"
+     b"Content-Length: 4\r\n\r\nabcd", 400, "bad-request", "POST", "/v1/resolve"),
+    ("content-length-and-chunked", b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Length: "
+     b"5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, "bad-request", "POST",
+     "/v1/validate"),
+    ("chunked-on-http-1.0", b"POST /v1/resolve HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: "
+     b"chunked\r\n\r\n0\r\n\r\n", 400, "bad-request", "POST", "/v1/resolve"),
+    ("unknown-transfer-encoding", b"POST /v1/resolve HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:"
+     b" teapot\r\n\r\n", 501, "not-implemented", None, None),
+    ("bad-request-line", b"GARBAGE\r\n\r\n", 400, "bad-request", None, None),
+    ("lower-case-method", b"get / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "bad-request", None, None),
+    ("http-version-9.9", b"GET / HTTP/9.9\r\nHost: x\r\n\r\n", 400, "bad-request", None, None),
+    ("space-in-header-name", b"GET / HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n", 400,
+     "bad-request", None, None),
+    ("header-too-large", b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n",
+     431, "request-header-fields-too-large", None, None),
+    ("request-line-too-long", b"GET /v1/cards?name=" + b"x" * 5000 + b" HTTP/1.1\r\n\r\n", 414,
+     "uri-too-long", None, None),
+    ("unknown-expectation", b"POST /v1/resolve HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n"
+     b"Content-Length: 0\r\n\r\n", 417, "expectation-failed", None, None),
+]
+_CHUNKED = (b"POST /v1/resolve HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n")
+_SIZED = b"POST /v1/resolve HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: "
+# Bodies the app starts to read and finds malformed, or cut short by a client that closed
+# its side: (id, request, status, slug).
+CUT = [
+    ("invalid-chunk-size", _CHUNKED + b"zz\r\n4 Bill\r\n0\r\n\r\n", 400, "bad-request"),
+    ("chunk-cut-short", _CHUNKED + b"40\r\n4 Pikachu BS 58\n", 499, "client-closed-request"),
+    ("last-chunk-missing", _CHUNKED + b"7\r\n4 Bill\n\r\n", 499, "client-closed-request"),
+    ("sized-body-cut-short", _SIZED + b"100\r\n\r\n4 Pikachu BS 58\n", 499,
+     "client-closed-request"),
+    ("sized-json-cut-short", b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: "
+     b"application/json\r\nContent-Length: 80\r\n\r\n{\"deck\": \"4 Bill\"", 499,
+     "client-closed-request"),
+    ("form-cut-short", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-"
+     b"urlencoded\r\nContent-Length: 200\r\n\r\nmode=deck&deck=4+Bill", 499,
+     "client-closed-request"),
+]
+HUNG_UP = "127.0.4.250"  # the client that closes its whole connection mid-body
+
+
+@pytest.fixture(scope="module")
+def refusals(full_db_url, tmp_path_factory):
+    """Each request of REFUSED and CUT sent from its own loopback address to a gunicorn of
+    its own; the raw answers by case, and the server's log once it has stopped (whole)."""
+    log = tmp_path_factory.mktemp("refusals") / "server.log"
+    answers = {}
+    with gunicorn(full_db_url, workers=1, log=log) as base:
+        for number, (case, request, *_) in enumerate(REFUSED + CUT, start=1):
+            answers[case] = exchange(base, request, f"127.0.4.{number}")
+        exchange(base, _CHUNKED + b"40\r\n4 Pikachu", HUNG_UP, then="hang-up")
+    text = log.read_text()
+    records = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+    return answers, records, text
+
+
+def _logged(records, number):
+    """The access-log lines of the request sent from 127.0.4.<number>."""
+    return [record for record in records if record["remote"] == f"127.0.4.{number}"]
+
+
+def _problem(raw, status, slug):
+    """The answer, once checked to be a problem of this status and registered type."""
+    assert raw, "no answer"
+    answer = Answer.parse(raw)
+    assert answer.status == status, answer
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    problem = json.loads(answer.body)
+    jsonschema.validate(problem, problem_schema())
+    kind = PROBLEM_TYPES.get(slug) or HTTP_PROBLEM_TYPES[slug]
+    assert (problem["type"], problem["title"], problem["status"]) == (
+        TYPE_BASE + slug, kind.title, status)
+    assert len(problem["detail"]) > 15 and "Traceback" not in problem["detail"]
+    return answer
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+@pytest.mark.parametrize(("number", "case", "status", "slug", "method", "path"),
+                         [(n, c[0], *c[2:]) for n, c in enumerate(REFUSED, start=1)],
+                         ids=[case[0] for case in REFUSED])
+def test_a_request_gunicorn_refuses_is_a_problem_and_one_log_line(refusals, number, case,
+                                                                    status, slug, method,
+                                                                    path):
+    answers, records, _ = refusals
+    answer = _problem(answers[case], status, slug)
+    assert answer.headers["connection"] == "close"
+    assert answer.headers["content-security-policy"] == DEFAULT_POLICY
+    [record] = _logged(records, number)
+    assert (record["status"], record["method"], record["path"], record["request_id"]) == (
+        status, method, path, None)
+    assert record["bytes"] == answer.size  # the answer went out whole
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+@pytest.mark.parametrize(("number", "case", "status", "slug"),
+                         [(n, c[0], *c[2:]) for n, c in enumerate(CUT, start=len(REFUSED) + 1)],
+                         ids=[case[0] for case in CUT])
+def test_a_body_cut_short_or_malformed_is_the_clients_fault(refusals, number, case, status,
+                                                            slug):
+    # A client that closed its side mid-body can still read the 499; others never see it.
+    answers, records, _ = refusals
+    answer = _problem(answers[case], status, slug)
+    [record] = _logged(records, number)
+    assert record["status"] == status
+    assert record["request_id"] == answer.headers["x-request-id"]
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_a_client_gone_mid_body_is_logged_as_499_and_nothing_is_a_server_error(refusals):
+    _, records, text = refusals
+    [record] = [record for record in records if record["remote"] == HUNG_UP]
+    assert (record["status"], record["method"], record["path"]) == (499, "POST",
+                                                                     "/v1/resolve")
+    # 501 is HTTP's word for a Transfer-Encoding gunicorn does not know; none is a 500.
+    assert {record["status"] for record in records} - {200} == {
+        400, 414, 417, 431, 499, 501}, records
+    for crash in ("Traceback", "unhandled error", "[ERROR]", "Error handling request"):
+        assert crash not in text, text[-3000:]

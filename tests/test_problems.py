@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from api.problems import PROBLEM_TYPES, TYPE_BASE
+from api.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,10 +30,12 @@ def test_every_problem_raised_is_registered():
 
 
 def test_the_contract_lists_every_registered_type_with_its_status_and_title():
+    # The service's own, and those of HTTP itself that gunicorn and nginx answer.
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
     described = spec["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
     listed = dict(re.findall(r"- `([a-z-]+)` \((\d{3} [A-Za-z ]+)\)", described))
-    assert listed == {slug: f"{kind.status} {kind.title}" for slug, kind in PROBLEM_TYPES.items()}
+    registered = {**PROBLEM_TYPES, **HTTP_PROBLEM_TYPES}
+    assert listed == {slug: f"{kind.status} {kind.title}" for slug, kind in registered.items()}
 
 
 def test_an_unknown_format_is_one_problem_type_wherever_it_is_named(client):

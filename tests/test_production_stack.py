@@ -17,13 +17,22 @@ import threading
 import time
 from urllib.parse import urlsplit
 
+import jsonschema
 import pytest
 import requests
 
+from api.problems import HTTP_PROBLEM_TYPES, TYPE_BASE
 from tests.conftest import FIXTURES
-from tests.contract import check_http
+from tests.contract import check_http, problem_schema
 from tests.load import Call, Load
-from tests.servers import connections_made, free_port, production, silent_listener
+from tests.servers import (
+    Answer,
+    connections_made,
+    exchange,
+    free_port,
+    production,
+    silent_listener,
+)
 
 pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
@@ -251,14 +260,23 @@ class _SourceAdapter(requests.adapters.HTTPAdapter):
         return super().init_poolmanager(*args, **kwargs)
 
 
-def test_with_no_instance_answering_nginx_says_503_as_a_problem(full_db_url):
-    nowhere = f"127.0.0.1:{free_port()}"  # nothing listens there
-    with production(full_db_url, UPSTREAMS=nowhere) as alone:
-        response = requests.post(f"{alone.base}/v1/validate?format=modified", data=DECK,
-                                 headers=TEXT, timeout=10)
+@pytest.fixture(scope="module")
+def lone_nginx(full_db_url, tmp_path_factory):
+    """nginx alone, over an address where nothing listens, with a 1 s client timeout."""
+    log = tmp_path_factory.mktemp("lone") / "stack.log"
+    nowhere = f"127.0.0.1:{free_port()}"
+    with production(full_db_url, log=log, UPSTREAMS=nowhere, CLIENT_TIMEOUT="1") as alone:
+        yield alone, log
+
+
+def test_with_no_instance_answering_nginx_says_503_as_a_problem(lone_nginx):
+    alone, _ = lone_nginx
+    response = requests.post(f"{alone.base}/v1/validate?format=modified", data=DECK,
+                             headers=TEXT, timeout=10)
     assert response.status_code == 503 and response.headers["Retry-After"] == "5"
     assert response.json()["status"] == 503
     assert response.json()["type"].endswith("/service-unavailable")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
     check_http(response)
 
 
@@ -296,3 +314,74 @@ def test_a_request_nginx_gives_up_on_is_not_sent_to_another_instance(full_db_url
     assert problem["type"].endswith("/gateway-timeout") and "within 10 s" in problem["detail"]
     check_http(response)
     assert reached == [0, 1]
+
+
+_POST = b"POST /v1/resolve HTTP/1.1\r\nHost: deckjudge\r\nContent-Type: text/plain\r\n"
+# Requests nginx refuses itself, before any instance sees them: (id, request, status, slug).
+NGINX_REFUSES = [
+    ("two-content-lengths", _POST + b"Content-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
+     400, "bad-request"),
+    ("content-length-and-chunked", _POST + b"Content-Length: 5\r\nTransfer-Encoding: "
+     b"chunked\r\n\r\n0\r\n\r\n", 400, "bad-request"),
+    ("invalid-chunk-size", _POST + b"Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+     400, "bad-request"),
+    ("bad-request-line", b"GARBAGE\r\n\r\n", 400, "bad-request"),
+    ("lower-case-method", b"get / HTTP/1.1\r\nHost: deckjudge\r\n\r\n", 400, "bad-request"),
+    ("no-host", b"GET / HTTP/1.1\r\n\r\n", 400, "bad-request"),
+    ("path-above-the-root", b"GET /../etc/passwd HTTP/1.1\r\nHost: deckjudge\r\n\r\n", 400,
+     "bad-request"),
+    ("header-too-large", b"GET / HTTP/1.1\r\nHost: deckjudge\r\nX-Big: " + b"a" * 9000
+     + b"\r\n\r\n", 431, "request-header-fields-too-large"),
+    ("cookie-too-large", b"GET / HTTP/1.1\r\nHost: deckjudge\r\nCookie: " + b"a" * 9000
+     + b"\r\n\r\n", 431, "request-header-fields-too-large"),
+    ("request-line-too-long", b"GET /v1/cards?name=" + b"x" * 9000 + b" HTTP/1.1\r\n"
+     b"Host: deckjudge\r\n\r\n", 414, "uri-too-long"),
+    ("trace", b"TRACE / HTTP/1.1\r\nHost: deckjudge\r\n\r\n", 405, "method-not-allowed"),
+    ("unknown-transfer-encoding", _POST + b"Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+     501, "not-implemented"),
+    ("http-version-9.9", b"GET / HTTP/9.9\r\nHost: deckjudge\r\n\r\n", 505,
+     "http-version-not-supported"),
+    ("its-own-error-pages", b"GET /.nginx-problem/400 HTTP/1.1\r\nHost: deckjudge\r\n\r\n",
+     404, "not-found"),
+]
+
+
+@pytest.mark.parametrize(("case", "request_bytes", "status", "slug"), NGINX_REFUSES,
+                         ids=[case[0] for case in NGINX_REFUSES])
+def test_every_error_nginx_answers_itself_is_a_problem(stack, case, request_bytes, status,
+                                                       slug):
+    answer = Answer.parse(exchange(stack.base, request_bytes))
+    assert answer.status == status, answer
+    assert answer.headers["content-type"] == "application/problem+json"
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    assert answer.headers["content-security-policy"].startswith("default-src 'none'")
+    assert answer.headers["cache-control"] == "no-store" and answer.headers["x-request-id"]
+    problem = json.loads(answer.body)
+    jsonschema.validate(problem, problem_schema())
+    kind = HTTP_PROBLEM_TYPES[slug]
+    assert (problem["type"], problem["title"], problem["status"]) == (
+        TYPE_BASE + slug, kind.title, status)
+    assert len(problem["detail"]) > 20
+
+
+def test_an_http_0_9_request_is_closed_not_answered_without_headers(stack):
+    # HTTP/0.9 answers are a bare body: no status, no type, no policy. nginx closes instead.
+    try:
+        answer = exchange(stack.base, b"GET /\r\n", then="stall")
+    except ConnectionResetError:
+        answer = b""
+    assert answer == b""
+
+
+def test_a_client_that_stops_sending_is_cut_off_with_no_page(lone_nginx):
+    # nginx answers a client timeout (408) with nothing: it resets the connection.
+    alone, log = lone_nginx
+    try:
+        answer = exchange(alone.base, _POST + b"Content-Length: 100\r\n\r\n4 Pika",
+                          source="127.0.5.1", then="stall")
+    except ConnectionResetError:
+        answer = b""
+    assert answer == b""
+    [record] = [json.loads(line) for line in log.read_text().splitlines()
+                if line.startswith("{") and '"127.0.5.1"' in line]
+    assert record["status"] == 408

@@ -23,7 +23,6 @@ def content_security_policy(image_origins: Iterable[str]) -> str:
 
 def page_headers(response: Response, image_origins: Iterable[str]) -> None:
     response.headers["Content-Security-Policy"] = content_security_policy(image_origins)
-    response.headers["X-Content-Type-Options"] = "nosniff"
     # The page's address may hold a deck in its fragment; pictures need no referrer.
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Frame-Options"] = "DENY"

@@ -1,0 +1,89 @@
+"""The request body as the app reads it off the wire, with what can go wrong there said in
+HTTP terms rather than as a crash.
+
+gunicorn hands the app a body stream that tells the app nothing when a Content-Length body
+ends early (it returns what came, as if that were all), and raises its own exceptions when
+a chunked body is cut short (`NoMoreData`) or malformed (a bad chunk size). Left alone,
+the first made a cut decklist read as a whole one, and the others were 500s with a
+traceback. This middleware wraps the stream for every reader (the API's bodies and the
+page's form): a body that stops before its end is Werkzeug's `ClientDisconnected`, and a
+chunk gunicorn cannot read is the 4xx gunicorn gives the same fault in a header.
+
+A client that leaves mid-body is no error of the service's: it is answered, and logged,
+as 499 `client-closed-request` (nginx's status for it), with nothing in the error log.
+Only a client that half-closed its connection can still read that answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, cast
+
+from flask import Flask, Response
+from gunicorn.http.errors import ParseException
+from werkzeug.exceptions import ClientDisconnected, HTTPException, default_exceptions
+from werkzeug.wsgi import LimitedStream
+
+from api.problems import registered_response
+from api.server_errors import refused_status
+
+
+class WireInput:
+    """A body stream whose failures are HTTP errors: a read cut short by the client is
+    ClientDisconnected, a chunk that is not HTTP the 4xx gunicorn gives it."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self._call(self._stream.read, size)
+
+    def readline(self, size: int | None = -1) -> bytes:
+        return self._call(self._stream.readline, size)
+
+    def readlines(self, hint: int | None = -1) -> list[bytes]:
+        return self._call(self._stream.readlines, hint)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def _call(self, method: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return method(*args)
+        except OSError as error:  # gunicorn's NoMoreData is one, as is a reset connection
+            raise ClientDisconnected("The connection closed before the body was whole.") \
+                from error
+        except ParseException as error:
+            raise _http_error(error) from error
+
+
+def _http_error(error: ParseException) -> HTTPException:
+    status = refused_status(error) or 400
+    return default_exceptions.get(status, default_exceptions[400])(f"{error}.")
+
+
+def wrap_input(environ: dict[str, Any]) -> None:
+    """Put the checked stream in the request's place; a body with a Content-Length must
+    bring all of it (Werkzeug's LimitedStream counts)."""
+    stream = WireInput(environ["wsgi.input"])
+    length = environ.get("CONTENT_LENGTH", "")
+    # LimitedStream reads its stream through `read` alone, which WireInput has.
+    environ["wsgi.input"] = (LimitedStream(cast(IO[bytes], stream), int(length))
+                             if length.isdigit() else stream)
+
+
+def _client_closed(_error: ClientDisconnected) -> Response:
+    return registered_response(
+        "client-closed-request", "The client closed the connection before it sent the "
+        "whole body; nothing was done with the part that came.")
+
+
+def init_app(app: Flask) -> None:
+    wsgi_app = app.wsgi_app
+
+    def checked_input(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+        wrap_input(environ)
+        return wsgi_app(environ, start_response)
+
+    app.wsgi_app = checked_input  # type: ignore[method-assign]
+    app.register_error_handler(ClientDisconnected, _client_closed)
