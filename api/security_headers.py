@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 from collections.abc import Iterable
 
 from flask import Flask, Response
 
+from catalog import patterns
+
 NOSNIFF = "nosniff"
 DEFAULT_POLICY = ("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; "
                   "form-action 'none'")
-_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_INLINE_SCRIPT = patterns.compile(r"(?s)<script>(.*?)</script>")
 
 
 def docs_policy(page: str) -> str:

@@ -13,6 +13,8 @@ from typing import Any
 
 import orjson
 
+from catalog import patterns
+
 # The most digits a JSON integer may have: every number a body holds (a count, a card
 # number, a page) has a few; a longer one is refused rather than converted.
 MAX_INTEGER_DIGITS = 100
@@ -47,8 +49,8 @@ class _Refused(ValueError):
 def loads(text: str) -> Any:
     """The JSON value `text` holds, or JsonFault."""
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_integer,
-                          parse_constant=_not_json)
+        value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=_bounded_integer,
+                           parse_constant=_not_json)
     except json.JSONDecodeError as error:
         # "Unterminated string starting at" names its own place.
         raise JsonFault(f"{error.msg.removesuffix(' at')} at line {error.lineno}, "
@@ -60,6 +62,45 @@ def loads(text: str) -> Any:
                         column) from None
     except RecursionError:
         raise _too_deep(text) from None
+    # Only an escape writes a surrogate: text the service decoded as UTF-8 has none.
+    if ("\\ud" in text or "\\uD" in text) and not _all_text(value):
+        at = _lone_surrogate(text)
+        line, column = _place(text, at)
+        raise JsonFault(f"{text[at:at + 6]} is half of a surrogate pair, not a character, at "
+                        f"line {line}, column {column}", line, column)
+    return value
+
+
+def _all_text(value: Any) -> bool:
+    """Whether every string in a JSON value is Unicode text (no lone surrogate), as the
+    answer's encoder needs it."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_all_text(key) and _all_text(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_all_text(item) for item in value)
+    return True
+
+
+_SURROGATE = patterns.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(text: str) -> int:
+    """Where the first `\\uD800`-`\\uDFFF` escape that is not half of a pair is."""
+    escapes = [(found.start(), int(found.group()[2:], 16)) for found in _SURROGATE.finditer(text)]
+    for index, (start, code) in enumerate(escapes):
+        paired_after = (index + 1 < len(escapes) and escapes[index + 1][0] == start + 6
+                        and 0xDC00 <= escapes[index + 1][1] <= 0xDFFF)
+        paired_before = (index > 0 and escapes[index - 1][0] == start - 6
+                         and 0xD800 <= escapes[index - 1][1] <= 0xDBFF)
+        if (code <= 0xDBFF and not paired_after) or (code >= 0xDC00 and not paired_before):
+            return start
+    return 0
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

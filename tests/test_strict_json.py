@@ -62,3 +62,16 @@ def test_a_deck_of_nested_brackets_in_a_batch_costs_only_itself(client):
     assert answer.status_code == 200
     statuses = [result["status"] for result in answer.get_json()["results"]]
     assert statuses == [200, 200, 422]
+
+
+@pytest.mark.parametrize("path", ["/v1/validate", "/v1/resolve"])
+def test_half_a_surrogate_pair_is_malformed_json_naming_its_place(client, path):
+    answer = client.post(path, data='{"deck": "4 Pika\\ud800chu"}',
+                         content_type="application/json")
+    assert answer.status_code == 400
+    problem = answer.get_json()
+    assert problem["type"].endswith("/malformed-json")
+    assert (problem["line"], problem["column"]) == (1, 17) and "\\ud800" in problem["detail"]
+    whole = client.post(path, data='{"deck": "4 Pikachu \\ud83d\\ude00"}',
+                        content_type="application/json")
+    assert whole.status_code == 200  # a pair written as two escapes is one character
