@@ -8,10 +8,12 @@ verdict is (validators.targets, validators.judging), and renders that (api.views
 from __future__ import annotations
 
 import logging
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response
 from sqlalchemy.exc import DBAPIError
 
 from api import budget, requests
@@ -66,7 +68,7 @@ def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any
 
 
 @bp.post("/validate/batch")
-def validate_batch() -> dict[str, Any]:
+def validate_batch() -> Response:
     items = requests.batch_request()
     index = store.index()
     # Every deck is read and planned before any is judged, so a batch over its work limit
@@ -76,8 +78,26 @@ def validate_batch() -> dict[str, Any]:
                    if item.request is not None and plan is not None],
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
-    return batch_view(index, [(item.id, _answer(index, item, plan, searches))
-                              for item, plan in planned])
+    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches))
+                                for item, plan in planned))
+    return sent_in_pieces(pieces)
+
+
+def sent_in_pieces(pieces: list[bytes]) -> Response:
+    """A JSON answer already encoded in pieces, sent one after another (chunked) and let go
+    as it is sent, so that the body is never joined in memory; held to its bound first."""
+    too_large = budget.past_bound(sum(len(piece) for piece in pieces))
+    if too_large is not None:
+        raise too_large
+
+    left = deque(pieces)
+    pieces.clear()
+
+    def each() -> Iterator[bytes]:
+        while left:
+            yield left.popleft()
+
+    return Response(each(), mimetype="application/json")
 
 
 def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
