@@ -81,6 +81,7 @@ HTTP_PROBLEM_TYPES: dict[str, ProblemType] = {
     "forbidden": ProblemType(403, "Forbidden"),
     "not-found": ProblemType(404, _NOT_FOUND),
     "method-not-allowed": ProblemType(405, "Method Not Allowed"),
+    "request-timeout": ProblemType(408, "Request Timeout"),
     "request-entity-too-large": ProblemType(413, "Request Entity Too Large"),
     "uri-too-long": ProblemType(414, "URI Too Long"),
     "expectation-failed": ProblemType(417, "Expectation Failed"),

@@ -12,28 +12,42 @@ chunk gunicorn cannot read is the 4xx gunicorn gives the same fault in a header.
 A client that leaves mid-body is no error of the service's: it is answered, and logged,
 as 499 `client-closed-request` (nginx's status for it), with nothing in the error log.
 Only a client that half-closed its connection can still read that answer.
+
+Reading the body counts against the request's deadline (catalog.deadline): each read waits
+on the socket no longer than the time left, so a client that sends part of a body and then
+nothing holds a thread no longer than any other request; it is answered 408.
 """
 
 from __future__ import annotations
 
+import math
+import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, cast
 
 from flask import Flask, Response
 from gunicorn.http.errors import ParseException
-from werkzeug.exceptions import ClientDisconnected, HTTPException, default_exceptions
+from werkzeug.exceptions import (
+    ClientDisconnected,
+    HTTPException,
+    RequestTimeout,
+    default_exceptions,
+)
 from werkzeug.wsgi import LimitedStream
 
 from api.problems import registered_response
 from api.server_errors import refused_status
+from catalog import deadline
 
 
 class WireInput:
     """A body stream whose failures are HTTP errors: a read cut short by the client is
-    ClientDisconnected, a chunk that is not HTTP the 4xx gunicorn gives it."""
+    ClientDisconnected, a chunk that is not HTTP the 4xx gunicorn gives it, a read past the
+    request's deadline RequestTimeout."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: Any, sock: socket.socket | None = None) -> None:
         self._stream = stream
+        self._socket = sock
 
     def read(self, size: int | None = -1) -> bytes:
         return self._call(self._stream.read, size)
@@ -48,13 +62,24 @@ class WireInput:
         return iter(self.readline, b"")
 
     def _call(self, method: Callable[..., Any], *args: Any) -> Any:
+        left = deadline.remaining()
+        sock = self._socket if left != math.inf else None
+        previous = sock.gettimeout() if sock is not None else None
+        if sock is not None:
+            sock.settimeout(max(left, 0.001))
         try:
             return method(*args)
+        except TimeoutError as error:
+            raise RequestTimeout("The body did not come before the request's deadline; "
+                                 "nothing was done with the part that came.") from error
         except OSError as error:  # gunicorn's NoMoreData is one, as is a reset connection
             raise ClientDisconnected("The connection closed before the body was whole.") \
                 from error
         except ParseException as error:
             raise _http_error(error) from error
+        finally:
+            if sock is not None:
+                sock.settimeout(previous)
 
 
 def _http_error(error: ParseException) -> HTTPException:
@@ -65,7 +90,7 @@ def _http_error(error: ParseException) -> HTTPException:
 def wrap_input(environ: dict[str, Any]) -> None:
     """Put the checked stream in the request's place; a body with a Content-Length must
     bring all of it (Werkzeug's LimitedStream counts)."""
-    stream = WireInput(environ["wsgi.input"])
+    stream = WireInput(environ["wsgi.input"], environ.get("gunicorn.socket"))
     length = environ.get("CONTENT_LENGTH", "")
     # LimitedStream reads its stream through `read` alone, which WireInput has.
     environ["wsgi.input"] = (LimitedStream(cast(IO[bytes], stream), int(length))

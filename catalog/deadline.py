@@ -52,6 +52,11 @@ def check() -> None:
         raise DeadlineExceeded(deadline.seconds)
 
 
+def remaining() -> float:
+    """Seconds left before the current request's deadline (infinite with none; 0 past it)."""
+    return max(_current.get().ends - time.monotonic(), 0.0)
+
+
 def start(seconds: float) -> Token[Deadline]:
     """Give the work from here on `seconds` to finish; `end` with the token undoes it."""
     return _current.set(Deadline(time.monotonic() + seconds, seconds))

@@ -8,9 +8,7 @@ A deadline of 0 runs out at the first check, so no test waits for it.
 from __future__ import annotations
 
 import json
-import random
 import re
-import string
 
 import pytest
 import requests
@@ -19,7 +17,8 @@ from catalog import deadline
 from decklist.detect import parse
 from decklist.resolve import resolve
 from tests.conftest import FIXTURES, contract_app
-from tests.servers import gunicorn
+from tests.servers import Answer, exchange, gunicorn
+from tests.test_hostile_requests import _largest_batch
 
 DECK = (FIXTURES / "decklists" / "modified-legal.txt").read_text()
 TEXT = "text/plain"
@@ -122,17 +121,6 @@ def test_the_limit_is_configured_and_checked(full_db_url, monkeypatch):
             contract_app(full_db_url)
 
 
-def unknown_lines_batch(decks: int, lines: int) -> dict:
-    """A batch of decks whose every line names no card, each line a different one: each
-    costs a fuzzy search of the catalog's names (about 0.3 ms), 30,000 of them about 9 s."""
-    chosen = random.Random(7)
-    return {"decks": [
-        {"id": str(number), "format": "modified", "deck": "".join(
-            f"1 {''.join(chosen.choices(string.ascii_lowercase, k=12))}\n"
-            for _ in range(lines))}
-        for number in range(decks)]}
-
-
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_gunicorn_stops_a_request_at_its_deadline_and_keeps_its_worker(full_db_url, tmp_path):
     """gunicorn's timeout watches the worker's main loop, not a request's thread: a batch
@@ -140,15 +128,32 @@ def test_gunicorn_stops_a_request_at_its_deadline_and_keeps_its_worker(full_db_u
     the worker and its one thread go on serving."""
     log = tmp_path / "server.log"
     with gunicorn(full_db_url, workers=1, log=log, GUNICORN_TIMEOUT="2",
-                  GUNICORN_THREADS="1", REQUEST_DEADLINE_SECONDS="0.5") as base:
+                  GUNICORN_THREADS="1", REQUEST_DEADLINE_SECONDS="0.3") as base:
+        # The most a batch may ask, 500 real lists in every format: 1.5 to 3 s of work.
         heavy = requests.post(f"{base}/v1/validate/batch", timeout=120,
-                              data=json.dumps(unknown_lines_batch(500, 60)),
-                              headers={"Content-Type": "application/json"})
+                              data=_largest_batch(), headers={"Content-Type": "application/json"})
         after = requests.post(f"{base}/v1/validate?format=modified", data=DECK.encode(),
                               headers={"Content-Type": TEXT}, timeout=30)
     problem = heavy.json()
     assert heavy.status_code == 503 and "Retry-After" not in heavy.headers, problem
-    assert (problem["type"], problem["limit_seconds"]) == (PROBLEM_TYPE, 0.5)
+    assert (problem["type"], problem["limit_seconds"]) == (PROBLEM_TYPE, 0.3)
     assert after.status_code == 200 and after.json()["legal"] is True
     served = log.read_text()
     assert served.count("Booting worker") == 1 and "WORKER TIMEOUT" not in served, served
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_a_body_that_stops_coming_is_cut_off_at_the_deadline(full_db_url):
+    """A client that sends part of its body and then nothing held its thread for as long
+    as it liked: reading the body counts against the deadline, and is answered 408."""
+    with gunicorn(full_db_url, workers=1, GUNICORN_THREADS="1",
+                  REQUEST_DEADLINE_SECONDS="1") as base:
+        raw = exchange(base, b"POST /v1/resolve HTTP/1.1\r\nHost: deckjudge\r\n"
+                       b"Content-Type: text/plain\r\nContent-Length: 100\r\n\r\n4 Pika",
+                       then="stall")
+        after = requests.post(f"{base}/v1/validate?format=modified", data=DECK.encode(),
+                              headers={"Content-Type": TEXT}, timeout=30)
+    answer = Answer.parse(raw)
+    assert answer.status == 408, answer
+    assert json.loads(answer.body)["type"].endswith("/request-timeout")
+    assert after.status_code == 200  # the one thread is free again
