@@ -73,14 +73,18 @@ def _deck_everywhere(kind: str, deck: str, *, format_id: str = "modified",
     ]
 
 
+# Lines of a list, as many as one may have (a final newline opens none).
+MOST_LINES = 1000
+
+
 def _star_lines() -> str:
     # A line that opens like PTCGO's banner (****** … ******) and does not close like it:
     # a backtracking pattern took cubic time on it.
-    return ("*" * 299 + "x\n") * 1000
+    return ("*" * 299 + "x\n") * MOST_LINES
 
 
 def _cases() -> list[Hostile]:
-    junk = "".join(f"junk {n}\n" for n in range(1000))
+    junk = "".join(f"junk {n}\n" for n in range(MOST_LINES))
     pikachus = "1 Pikachu\n" * 500
     made_up = "".join(f"1 Qzxv{n:04}wk\n" for n in range(500))
     long_names = "".join(f"1 {'Pikachu' * 42}{n:03}\n" for n in range(400))
