@@ -78,9 +78,10 @@ MOST_LINES = 1000
 
 
 def _star_lines() -> str:
-    # A line that opens like PTCGO's banner (****** … ******) and does not close like it:
-    # a backtracking pattern took cubic time on it.
-    return ("*" * 299 + "x\n") * MOST_LINES
+    """Lines that open like PTCGO's banner (****** … ******) and do not close like it: a
+    backtracking pattern took cubic time on them. Trailing spaces, cleaned away, make each
+    past the 300 characters the line cache keeps, so that each is read afresh."""
+    return "".join("*" * 299 + "x" + " " * (n % 100) + "\n" for n in range(MOST_LINES))
 
 
 def _cases() -> list[Hostile]:
