@@ -10,27 +10,23 @@ from typing import Any
 from flask import Flask
 from flask.helpers import get_debug_flag
 
-from api import (
-    budget,
-    cards,
+from api import batch, cards, formats, health, resolve, spec, team, validate
+from api.middleware import (
+    answer_bound,
     compression,
     cross_origin,
     deadlines,
-    formats,
-    health,
     http_cache,
     problems,
     refused_bodies,
     request_ids,
     request_stream,
-    resolve,
     security_headers,
-    spec,
-    validate,
 )
-from api.json_provider import OrjsonProvider
+from api.middleware.json_provider import OrjsonProvider
 from catalog import caches, store
 from catalog.cli import catalog_cli
+from validators.commands import legalities_command
 from web import page
 
 PROJECT_ROOT = Path(__file__).resolve().parent
@@ -81,10 +77,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # after_request functions run last-registered first.
     compression.init_app(app)
     http_cache.init_app(app)
-    budget.init_app(app)
-    for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, spec.bp,
-                      spec.docs_bp, page.bp):
+    answer_bound.init_app(app)
+    for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, team.bp,
+                      batch.bp, spec.bp, spec.docs_bp, page.bp):
         app.register_blueprint(blueprint)
+    catalog_cli.add_command(legalities_command)
     app.cli.add_command(catalog_cli)
     return app
 

@@ -7,7 +7,7 @@ import signal
 import string
 import tempfile
 
-from api import closing_door, one_write, server_errors
+from serving import closing_door, one_write, server_errors
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
@@ -36,10 +36,10 @@ control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET") or _control_socket(bi
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # gthread, but a graceful stop answers every connection the server took (see the module).
-worker_class = "api.draining_worker.DrainingThreadWorker"
+worker_class = "serving.draining_worker.DrainingThreadWorker"
 # The master kills a worker whose main loop has not told it it is alive for this long. A
 # request runs on another thread, which this never cuts off: the app's own deadline does
-# (REQUEST_DEADLINE_SECONDS, api/deadlines.py).
+# (REQUEST_DEADLINE_SECONDS, api/middleware/deadlines.py).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM, in-flight requests get this long to finish before workers are killed.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
@@ -56,7 +56,7 @@ _KEEPALIVE_REQUESTS = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "20"))
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 max_requests_jitter = max_requests // 10
 accesslog = "-"
-logger_class = "api.access_log.JsonAccessLogger"
+logger_class = "serving.access_log.JsonAccessLogger"
 # The app is built once in the master; it opens no connection there, and each worker
 # drops any pooled connection it inherited (post_fork), so none crosses a fork.
 preload_app = True

@@ -1,1 +1,7 @@
-"""The HTTP surface: blueprints, request and response schemas, problem details."""
+"""The HTTP API: one module of endpoints a resource (health, cards, formats, resolve,
+validate, team, batch, spec), the schemas they read requests with (schema, body), the work
+budget a request may ask for (budget), and their answers' views (views/). What every
+request and answer passes through, whatever the endpoint, is api.middleware.
+
+May import: api.middleware, api.views, catalog, decklist, validators.
+"""

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.problems import Problem
+from api.middleware.problems import Problem
+from api.middleware.request_stream import raw_body
 from decklist import strict_json
 from decklist.detect import parse
 from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge, LineProblem
@@ -40,41 +40,6 @@ def body_kind() -> str:
                   "Send the decklist as application/json or text/plain, not "
                   f"{mimetype or 'a body with no Content-Type'}.",
                   supported=["application/json", "text/plain"])
-
-
-_BODY_KEY = "deckjudge.body"
-
-
-def raw_body() -> bytes:
-    """The body's bytes: 413 past `request.max_content_length`, when it is chunked too.
-
-    Werkzeug refuses a Content-Length over the limit before reading, but it reads a
-    chunked body only up to the limit and hands that back as if it were the whole: a
-    JSON body cut there then read as a 400 about its syntax. Reading one byte past the
-    limit tells the two apart. (The server ends a chunked body: wsgi.input_terminated.)
-    """
-    limit = request.max_content_length
-    environ = request.environ
-    if (request.content_length is not None or limit is None
-            or not environ.get("wsgi.input_terminated")):
-        return request.get_data()
-    if _BODY_KEY not in environ:
-        stream, chunks, size = environ["wsgi.input"], [], 0
-        while size <= limit and (chunk := stream.read(min(65536, limit + 1 - size))):
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise RequestEntityTooLarge(f"The chunked body is over {limit} bytes.")
-        environ[_BODY_KEY] = b"".join(chunks)
-    return environ[_BODY_KEY]
-
-
-def received_bytes() -> int:
-    """How many bytes of body the request sent: its Content-Length, or what was read of a
-    chunked one."""
-    if request.content_length is not None:
-        return request.content_length
-    return len(request.environ.get(_BODY_KEY, b""))
 
 
 def text_body() -> str:

@@ -6,25 +6,16 @@ FULL_WEIGHT times a verdict alone: that is what judging costs and what the answe
 A request over its budget is refused with a 413 that says its cost, the budget and how to
 ask for less, before a line is resolved.
 
-What an answer holds is bounded too (each list it gives is cut short past a documented
-length, api.views), and a POST's answer is never larger than ANSWER_FLOOR or ANSWER_RATIO
-times the request's bytes, whichever is more: `init_app` holds every answer to that, and
-one that would pass it is a 413 that says so instead. Only a list of many lines that each
-name many cards, answered line by line, comes near it (500 such names: 1.3 MB).
+What an answer holds is bounded too: api.views cuts each list short past a documented
+length, and api.middleware.answer_bound holds every answer to a POST to its bound.
 """
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 
-from flask import Flask, Response, request
-
-from api.body import received_bytes
-from api.problems import Problem, response_of
+from api.middleware.problems import Problem
 from decklist.model import Decklist
-
-log = logging.getLogger(__name__)
 
 # Line-formats one request may ask for: a 1,000-line list (the most a list may have) in
 # every format, the verdict alone; with every line answered (FULL_WEIGHT), 1,500: a 125-line
@@ -34,12 +25,7 @@ FULL_WEIGHT = 8
 # A batch's budget grows with its decks: a 60-line list in every format each (720), or a
 # 90-line list in one format answered line by line.
 BATCH_WORK_PER_DECK = 720
-# The largest answer to a POST: the larger of the floor and the ratio times the request
-# (its body and query). The largest a real list gets, in every format line by line, is
-# 179 KB (tests/corpus, 395 lists; median 57 times its request); 60 names that each stand
-# for several cards ("4 Pikachu"), in every format line by line, about 400 KB.
-ANSWER_FLOOR = 512 * 1024
-ANSWER_RATIO = 50
+
 
 
 @dataclass(frozen=True)
@@ -79,36 +65,3 @@ def within(asks: list[Ask], budget: int = MAX_WORK, pointer: str | None = None) 
                   f"{formats} formats{weight}); a request may ask for {budget:,}. Ask for "
                   "fewer formats, for the verdict alone (detail: verdict), or split the "
                   "decklist over several requests.", budget=budget, cost=cost, **where)
-
-
-def largest_answer(request_bytes: int) -> int:
-    return max(ANSWER_FLOOR, ANSWER_RATIO * request_bytes)
-
-
-def past_bound(size: int) -> Problem | None:
-    """The problem an answer of `size` bytes to this request is, past its bound; or None."""
-    asked = received_bytes() + len(request.query_string)
-    if size <= largest_answer(asked):
-        return None
-    log.info("an answer of %d bytes to a request of %d bytes passed its bound (%s)", size,
-             asked, request.path)
-    return Problem("answer-too-large", f"The answer would be {size:,} bytes, more than the "
-                   f"{largest_answer(asked):,} an answer to a request of {asked:,} bytes may "
-                   "be. Ask for fewer formats, for the verdict alone (detail: verdict), or "
-                   "split the request.", limit=largest_answer(asked))
-
-
-def _held_to_its_bound(response: Response) -> Response:
-    # The organizer's page holds its own answers to the bound, to say so as a page.
-    if (request.method != "POST" or response.direct_passthrough
-            or response.mimetype == "text/html"):
-        return response
-    size = response.calculate_content_length()
-    problem = past_bound(size) if size is not None else None
-    return response if problem is None else response_of(problem)
-
-
-def init_app(app: Flask) -> None:
-    """Hold every answer to a POST to its bound (registered after compression: it runs
-    first, on the answer's own bytes)."""
-    app.after_request(_held_to_its_bound)

@@ -5,15 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, request, url_for
+from marshmallow import ValidationError, fields, validate
 
-from api.http_cache import catalog_resource
-from api.problems import Problem
-from api.requests import CARD_QUERY, load_query
+from api.middleware.http_cache import catalog_resource
+from api.middleware.problems import Problem
+from api.schema import MAX_TEXT, Strict, load_query
 from api.views.cards import CardSchema, PrintingSchema, SetSchema
 from catalog import lookup, store
 from catalog.lookup import CardFilters
+from decklist.model import CONTROL_CHARACTERS
 
 bp = Blueprint("cards", __name__, url_prefix="/v1")
+
+
+def _plain(most: int) -> list[Any]:
+    """Text to search for: 1..`most` characters and no control characters (PostgreSQL
+    refuses a NUL in text, and SQLite's LIKE stops at one and matched every card)."""
+    return [validate.Length(1, most), _no_control_characters]
+
+
+def _no_control_characters(value: str) -> None:
+    # The characters a decklist may not hold either (decklist.model).
+    if CONTROL_CHARACTERS.search(value):
+        raise ValidationError("Control characters are not searchable text.")
+
+
+class CardQuery(Strict):
+    """GET /v1/cards arguments."""
+
+    name = fields.String(validate=_plain(MAX_TEXT))
+    set = fields.String(validate=_plain(40))
+    number = fields.String(validate=_plain(20))
+    q = fields.String(validate=_plain(MAX_TEXT))
+    supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
+    page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))
+
+
+CARD_QUERY = CardQuery()  # one instance: building a schema deep-copies its fields
 _card = CardSchema()
 _cards = CardSchema(many=True)
 _set = SetSchema()

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Blueprint
 
-from api.http_cache import catalog_resource
-from api.problems import Problem
+from api.middleware.http_cache import catalog_resource
+from api.middleware.problems import Problem
 from api.views.formats import format_view
 from catalog import store
 from validators.formats import ORDER, all_formats, get_format

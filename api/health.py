@@ -9,7 +9,7 @@ from flask import Blueprint
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from api.problems import Problem
+from api.middleware.problems import Problem
 from catalog import lookup, store
 from catalog.models import CatalogMeta
 

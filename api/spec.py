@@ -2,7 +2,7 @@
 
 The page is Swagger UI from the flask-swagger-ui package: its scripts and styles
 are served from here, so the docs work with no CDN and no internet, and its
-Content-Security-Policy lets it load from this origin only (api/security_headers.py).
+Content-Security-Policy lets it load from this origin only (api/middleware/security_headers.py).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, redirect
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api.http_cache import CONTRACT, catalog_resource
-from api.security_headers import docs_policy
+from api.middleware.http_cache import CONTRACT, catalog_resource
+from api.middleware.security_headers import docs_policy
 
 SPEC_PATH = CONTRACT
 bp = Blueprint("spec", __name__)

@@ -1,153 +1,176 @@
-"""POST /v1/validate, /v1/validate/team and /v1/validate/batch: is this deck (this team,
-each of these decks) legal, and why not.
+"""POST /v1/validate: is this deck legal, in one format or several, and why not.
 
-Each handler reads the request (api.requests), asks the domain what it means and what the
-verdict is (validators.targets, validators.judging), and renders that (api.views.verdicts).
+The handler reads the request (a text/plain deck with its options in the query, or a JSON
+body), asks the domain which formats it means (validators.targets), counts its work against
+the budget (api.budget), judges the deck (validators.judging) and renders the verdict
+(api.views.verdicts). Team and batch requests build on the same deck flow (api.team,
+api.batch), and so does the organizer's page (web.page).
 """
 
 from __future__ import annotations
 
-import logging
-from collections import deque
-from collections.abc import Iterator
-from dataclasses import replace
+import datetime as dt
+from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response
-from sqlalchemy.exc import DBAPIError
+from flask import Blueprint, request
+from marshmallow import ValidationError, fields, validate
 
-from api import budget, requests
-from api.http_cache import shareable_on_request
-from api.problems import Problem
-from api.views.lines import Searches
-from api.views.verdicts import (
-    batch_view,
-    deck_judgement_view,
-    notice_view,
-    team_judgement_view,
+from api import body, budget
+from api.middleware.http_cache import shareable_on_request
+from api.schema import (
+    BODY,
+    FULL,
+    NO_STORE,
+    PUBLIC,
+    QUERY,
+    VERDICT,
+    JSONBoolean,
+    Options,
+    Strict,
+    StringOrList,
+    comma_list,
+    load_body,
+    load_query,
+    located,
+    target_problem,
 )
-from catalog import deadline, store
-from catalog.index import CatalogIndex, CatalogNotLoaded
-from validators.judging import judge_deck, judge_team
-from validators.targets import DeckPlan, Notice, TargetError, plan_deck, plan_team
+from api.views.lines import Searches
+from api.views.verdicts import deck_judgement_view, notice_view
+from catalog import store
+from catalog.index import CatalogIndex
+from decklist.model import Decklist
+from validators.formats import ORDER, PLAYS
+from validators.judging import judge_deck
+from validators.targets import ALL, DeckPlan, Notice, TargetError, check_formats, plan_deck
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
-log = logging.getLogger(__name__)
+
+
+class ValidateBody(Options):
+    format = StringOrList(len(ORDER) + 1, load_default=ALL)
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+    # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
+    tournament = JSONBoolean(load_default=False)
+
+
+def _format_list(value: str) -> None:
+    """Format ids separated by commas; ids are looked up later (an unknown one is a 404)."""
+    if not all(value.split(",")):
+        raise ValidationError(f"Give format ids separated by commas; formats: "
+                              f"{', '.join(ORDER)}, {ALL}.")
+
+
+class ValidateQuery(Strict):
+    """POST /v1/validate with a text/plain body: everything else is in the query."""
+
+    format = fields.String(load_default=ALL, validate=[validate.Length(1, 400), _format_list])
+    as_of = fields.Date(load_default=None)
+    product = fields.String(load_default=None, validate=validate.Length(1, 2000))
+    play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
+    tournament = fields.Boolean(load_default=False)
+    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+    # Read by api.middleware.http_cache: `public` lets shared caches keep this answer (JSON
+    # bodies too).
+    cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
+
+
+# One instance each: building a schema deep-copies its fields (~150 µs), and load() keeps no
+# state on the instance, so threads may share them.
+VALIDATE_QUERY, VALIDATE_BODY = ValidateQuery(), ValidateBody()
+
+
+@dataclass(frozen=True)
+class ValidateRequest:
+    formats: str | list[str]  # `all`, one id, or several
+    play: str | None
+    deck: Decklist
+    pool: Decklist | None
+    product: str | list[str] | None
+    as_of: dt.date | None
+    tournament: bool
+    detail: str  # FULL or VERDICT
+    sent_in: str  # BODY or QUERY: where the options were written
 
 
 @bp.post("/validate")
 @shareable_on_request
 def validate_deck() -> dict[str, Any]:
-    return deck_answer(store.index(), requests.validate_request())
+    return deck_answer(store.index(), validate_request())
 
 
-@bp.post("/validate/team")
-def validate_team_decks() -> dict[str, Any]:
-    return team_answer(store.index(), requests.team_request())
+def validate_request() -> ValidateRequest:
+    """POST /v1/validate: a text/plain deck with its options in the query, or a JSON body."""
+    if body.body_kind() == body.TEXT:
+        text = body.text_body()
+        args = load_query(VALIDATE_QUERY)
+        product = args["product"]
+        return ValidateRequest(query_formats(args), args["play"],
+                               body.decklist(text, "deck", in_json=False), None,
+                               comma_list(product) if product is not None else None,
+                               args["as_of"], args["tournament"], args["detail"], QUERY)
+    _check_query()
+    return validate_body(body.json_body())
 
 
-def deck_answer(index: CatalogIndex, req: requests.ValidateRequest) -> dict[str, Any]:
+def validate_body(sent: Any) -> ValidateRequest:
+    """A JSON validation body (alone, or one deck of a batch), read; pointers are into it."""
+    loaded = load_body(VALIDATE_BODY, sent)
+    pool = loaded["pool"]
+    return ValidateRequest(loaded["format"], loaded["play"],
+                           body.decklist(loaded["deck"], "deck"),
+                           body.decklist(pool, "pool") if pool is not None else None,
+                           loaded["product"], loaded["as_of"], loaded["tournament"],
+                           loaded["detail"], BODY)
+
+
+def _check_query() -> None:
+    """With a JSON body the body says it all, and the query is not used; a malformed
+    query is still refused rather than silently passed over."""
+    if request.query_string:
+        try:
+            check_formats(query_formats(load_query(VALIDATE_QUERY)))
+        except TargetError as error:
+            raise target_problem(error, QUERY) from None
+
+
+def query_formats(args: dict[str, Any]) -> str | list[str]:
+    """The query's formats as a body would give them, with repeats dropped (a JSON body's
+    list may not repeat)."""
+    value = comma_list(args["format"])
+    return value if isinstance(value, str) else list(dict.fromkeys(value))
+
+
+def deck_answer(index: CatalogIndex, req: ValidateRequest) -> dict[str, Any]:
     """POST /v1/validate's answer to a request; the organizer's page shows the same."""
-    plan = _plan(index, req)
-    budget.within([_ask(req, plan)])
-    return _verdict(index, req, plan, Searches())
+    plan = plan_of(index, req)
+    budget.within([ask_of(req, plan)])
+    return verdict_of(index, req, plan, Searches())
 
 
-def team_answer(index: CatalogIndex, req: requests.TeamRequest) -> dict[str, Any]:
-    """POST /v1/validate/team's answer to a request."""
-    try:
-        plan = plan_team(index, req.format, req.play,
-                         [player.pool is not None for player in req.players], req.product)
-    except TargetError as error:
-        raise requests.target_problem(error) from None
-    full = req.detail == requests.FULL
-    budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
-                   for player in req.players])
-    judged = judge_team(index, plan, req.players, req.as_of)
-    return team_judgement_view(index, judged, _notices(plan.notices, requests.BODY), full=full)
-
-
-@bp.post("/validate/batch")
-def validate_batch() -> Response:
-    items = requests.batch_request()
-    index = store.index()
-    # Every deck is read and planned before any is judged, so a batch over its work limit
-    # is refused before it costs the work.
-    planned = [_planned(index, item) for item in items]
-    budget.within([_ask(item.request, plan) for item, plan in planned
-                   if item.request is not None and plan is not None],
-                  budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
-    searches = Searches()  # shared by the batch's decks
-    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches))
-                                for item, plan in planned))
-    return sent_in_pieces(pieces)
-
-
-def sent_in_pieces(pieces: list[bytes]) -> Response:
-    """A JSON answer already encoded in pieces, sent one after another (chunked) and let go
-    as it is sent, so that the body is never joined in memory; held to its bound first."""
-    too_large = budget.past_bound(sum(len(piece) for piece in pieces))
-    if too_large is not None:
-        raise too_large
-
-    left = deque(pieces)
-    pieces.clear()
-
-    def each() -> Iterator[bytes]:
-        while left:
-            yield left.popleft()
-
-    return Response(each(), mimetype="application/json")
-
-
-def _plan(index: CatalogIndex, req: requests.ValidateRequest) -> DeckPlan:
+def plan_of(index: CatalogIndex, req: ValidateRequest) -> DeckPlan:
+    """The formats a request asks its deck to be checked in; a 404 for one there is not."""
     try:
         return plan_deck(index, req.formats, req.play, req.pool is not None, req.product)
     except TargetError as error:
-        raise requests.target_problem(error, req.sent_in) from None
+        raise target_problem(error, req.sent_in) from None
 
 
-def _verdict(index: CatalogIndex, req: requests.ValidateRequest, plan: DeckPlan,
-             searches: Searches) -> dict[str, Any]:
-    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
-    return deck_judgement_view(index, judged, plan.many, _notices(plan.notices, req.sent_in),
-                               req.detail == requests.FULL, searches)
-
-
-def _planned(index: CatalogIndex,
-             item: requests.BatchItem) -> tuple[requests.BatchItem, DeckPlan | None]:
-    if item.request is None:
-        return item, None
-    try:
-        return item, _plan(index, item.request)
-    except Problem as problem:
-        failed = requests.in_deck(problem, item.position)
-        return replace(item, request=None, problem=failed), None
-
-
-def _ask(req: requests.ValidateRequest, plan: DeckPlan) -> budget.Ask:
+def ask_of(req: ValidateRequest, plan: DeckPlan) -> budget.Ask:
+    """What the request asks of the budget: its lines, in the formats planned."""
     return budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
-                      req.detail == requests.FULL)
+                      req.detail == FULL)
 
 
-def _answer(index: CatalogIndex, item: requests.BatchItem, plan: DeckPlan | None,
-            searches: Searches) -> dict[str, Any] | Problem:
-    if item.request is None or plan is None:
-        assert item.problem is not None
-        return item.problem
-    try:
-        deadline.check()  # once a deck
-        return _verdict(index, item.request, plan, searches)
-    except (DBAPIError, CatalogNotLoaded, deadline.DeadlineExceeded):
-        # The service's trouble, or the request's time run out, not this deck's: the whole
-        # batch is a 503, and its thread goes on with no other deck.
-        raise
-    except Problem as problem:
-        return requests.in_deck(problem, item.position)
-    except Exception:  # one deck that breaks the code must not cost the others their answers
-        log.exception("batch deck %r failed", item.id)
-        return Problem("internal-error", "Checking this deck failed; it has been logged.")
+def verdict_of(index: CatalogIndex, req: ValidateRequest, plan: DeckPlan,
+               searches: Searches) -> dict[str, Any]:
+    """The deck judged in the planned formats, as the answer shows it."""
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
+    return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
+                               req.detail == FULL, searches)
 
 
-def _notices(notices: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:
-    return [notice_view(n, requests.located(n.field, sent_in)) for n in notices]
+def notices(found: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:
+    """What the request sent that was not used, each with where it was written."""
+    return [notice_view(notice, located(notice.field, sent_in)) for notice in found]

@@ -1,1 +1,7 @@
-"""The SQL card catalog: schema, card identity, import and look-up."""
+"""The card catalog: its SQL schema (models, migrations' target), the import from the
+pokemon-tcg-data layout, card identity (the title, gameplay and text keys), the in-memory
+index each worker judges from, and the look-ups the API reads. Also the small tools every
+layer above uses: bounded caches, linear-time patterns and the request's deadline.
+
+May import: nothing of deckjudge's.
+"""

@@ -27,7 +27,7 @@ R = TypeVar("R")
 class CacheSizes:
     # Process-wide: a raw line's reading (decklist.text); at most 300 characters each.
     raw_lines: int = 8192
-    # Process-wide: a query string's loaded values (api.requests); clients repeat a few.
+    # Process-wide: a query string's loaded values (api.schema); clients repeat a few.
     queries: int = 256
     # Per catalog: a line's readings → its Resolution (decklist.resolve).
     resolutions: int = 8192

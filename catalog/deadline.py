@@ -2,8 +2,8 @@
 
 Work whose length grows with its input (a decklist's lines, the formats asked, a batch's
 decks, the page's rows) calls `check()` between its steps; past the deadline it raises
-DeadlineExceeded, and the API answers a `deadline-exceeded` problem (api/deadlines.py sets
-the deadline when a request starts). It lives in the lowest layer so that the decklist,
+DeadlineExceeded, and the API answers a `deadline-exceeded` problem (api/middleware/deadlines.py
+sets the deadline when a request starts). It lives in the lowest layer so that the decklist,
 validators, api and web layers may all check it.
 
 Outside a request there is no deadline unless the caller sets one (`within`): imports, the

@@ -114,3 +114,9 @@ def image_origins(session: Session) -> list[str]:
     loaded = meta(session)
     stored = loaded.image_origins or [] if loaded is not None else []
     return [value for value in stored if is_origin(value)]
+
+
+def data_legalities(session: Session) -> dict[str, dict[str, str]]:
+    """Each printing's legalities as the imported data gave them (by printing id)."""
+    rows = session.execute(select(Card.id, Card.legalities))
+    return {card_id: dict(found or {}) for card_id, found in rows}

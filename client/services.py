@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is cut to this
 # Answers sent again when they say when (Retry-After): a client over nginx's rate, a
 # service starting or without its database. A 503 without it is a request that ran past
-# the service's time limit (api/deadlines.py): sent again, it would cost as much again.
+# the service's time limit (api/middleware/deadlines.py): sent again, it would cost as much again.
 RETRY_STATUSES = frozenset({429, 503})
 # Decks sent in one POST /v1/validate/batch (the service takes up to 500): big enough that a
 # repository of lists costs a few requests, small enough that one answers well within the

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import jinja2
 
-from api import deadlines
-from api.problems import HTTP_PROBLEMS_BY_STATUS, TYPE_BASE
-from api.request_ids import ACCEPTED
-from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
-from api.security_headers import DEFAULT_POLICY, NOSNIFF
+from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+from api.middleware import deadlines
+from api.middleware.problems import HTTP_PROBLEMS_BY_STATUS, TYPE_BASE
+from api.middleware.request_ids import ACCEPTED
+from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 
 DEPLOY = Path(__file__).resolve().parent
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES

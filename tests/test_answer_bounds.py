@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from api import budget
+from api.middleware import answer_bound
 from api.views.lines import MAX_CANDIDATES_SHOWN, MAX_PROBLEMS_SHOWN
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
 from tests.answers import by_format
@@ -94,9 +94,9 @@ def test_several_formats_say_each_line_once(client):
 
 
 def test_an_answer_past_its_bound_is_refused_saying_so(client, monkeypatch, caplog):
-    caplog.set_level("INFO", logger="api.budget")
-    monkeypatch.setattr(budget, "ANSWER_FLOOR", 1000)
-    monkeypatch.setattr(budget, "ANSWER_RATIO", 2)
+    caplog.set_level("INFO", logger="api.middleware.answer_bound")
+    monkeypatch.setattr(answer_bound, "ANSWER_FLOOR", 1000)
+    monkeypatch.setattr(answer_bound, "ANSWER_RATIO", 2)
     answer = text(client, "4 Pikachu\n", "format=all")
     assert answer.status_code == 413
     problem = answer.get_json()
@@ -109,10 +109,10 @@ def test_many_names_of_many_cards_line_by_line_pass_no_bound(client):
     deck = "1 Pikachu\n" * 500  # within the work budget, but 2.6 KB a line answered in full
     answer = client.post("/v1/resolve", data=deck.encode(), content_type="text/plain")
     assert answer.status_code == 413 and answer.get_json()["type"].endswith("/answer-too-large")
-    assert answer.get_json()["limit"] == budget.ANSWER_FLOOR
+    assert answer.get_json()["limit"] == answer_bound.ANSWER_FLOOR
     verdict = client.post("/v1/validate?format=all&detail=verdict", data=deck.encode(),
                           content_type="text/plain")
-    assert verdict.status_code == 200 and len(verdict.data) < budget.ANSWER_RATIO * len(deck)
+    assert verdict.status_code == 200 and len(verdict.data) < answer_bound.ANSWER_RATIO * len(deck)
 
 
 def test_closest_names_are_searched_for_the_first_unknown_lines_of_a_request(client,
@@ -147,8 +147,8 @@ def test_unknown_keys_are_named_a_few_and_counted(client, path, body):
 
 def test_the_page_says_so_as_a_page_when_its_answer_would_pass_its_bound(client,
                                                                          monkeypatch):
-    monkeypatch.setattr(budget, "ANSWER_FLOOR", 20_000)
-    monkeypatch.setattr(budget, "ANSWER_RATIO", 2)
+    monkeypatch.setattr(answer_bound, "ANSWER_FLOOR", 20_000)
+    monkeypatch.setattr(answer_bound, "ANSWER_RATIO", 2)
     for path in ("/", "/answer"):
         answer = client.post(path, data={"mode": "deck", "deck": "4 Pikachu\n" * 30,
                                          "format": "glc"})

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from api import requests as reading
+from api.batch import MAX_BATCH_DECKS
 from tests.corpus import lists
 
 GOOD = "4 Pikachu BS 58\n4 Charizard BS 4\n"
@@ -87,16 +87,16 @@ def test_a_deck_needs_an_object_with_its_own_id(client):
 
 
 def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypatch):
-    from api import validate
+    from api import batch as batches
 
-    judge = validate._verdict
+    judge = batches.verdict_of
 
     def breaks_on_bill(index, req, plan, searches):
         if any(entry.text.startswith("Bill") for entry in req.deck.entries):
             raise RuntimeError("a bug")
         return judge(index, req, plan, searches)
 
-    monkeypatch.setattr(validate, "_verdict", breaks_on_bill)
+    monkeypatch.setattr(batches, "verdict_of", breaks_on_bill)
     body = batch(client, [{"id": "a", "deck": GOOD}, {"id": "b", "deck": "4 Bill\n"},
                           {"id": "c", "deck": GOOD}]).get_json()
     assert [r["status"] for r in body["results"]] == [200, 500, 200]
@@ -104,7 +104,7 @@ def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypat
 
 
 @pytest.mark.parametrize("decks, slug, cost", [
-    ([{"id": str(n), "deck": GOOD} for n in range(reading.MAX_BATCH_DECKS + 1)],
+    ([{"id": str(n), "deck": GOOD} for n in range(MAX_BATCH_DECKS + 1)],
      "batch-too-large", None),
     # 3 decks of 400 lines in two formats: 2,400, over 3 × 720
     ([{"id": str(n), "format": ["modified", "unlimited"],

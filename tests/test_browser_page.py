@@ -281,8 +281,9 @@ def test_printed_the_page_is_a_registration_sheet(site, browser):
 
 
 def test_the_contracts_page_renders_and_calls_the_api_under_its_policy(site, browser):
-    # /docs/ is Swagger UI under a policy of its own origin only (api/security_headers.py):
-    # the contract renders, a call made from it is answered, and nothing is refused.
+    # /docs/ is Swagger UI under a policy of its own origin only
+    # (api/middleware/security_headers.py): the contract renders, a call made from it is
+    # answered, and nothing is refused.
     browser.get(site + "/docs/")
     WebDriverWait(browser, 30).until(
         lambda d: len(d.find_elements(By.CSS_SELECTOR, ".opblock")) >= 20)

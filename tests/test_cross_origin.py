@@ -1,4 +1,4 @@
-"""CORS: a page on another origin may call the API from a browser (api/cross_origin.py).
+"""CORS: a page on another origin may call the API from a browser (api/middleware/cross_origin.py).
 
 A browser sends a preflight OPTIONS before a JSON POST; it reads an answer only when the
 answer names its origin (or `*`), and lets the page's script read only exposed headers.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from api.cross_origin import origins
+from api.middleware.cross_origin import origins
 from tests.conftest import contract_app
 
 PAGE = "https://decks.example"

@@ -90,7 +90,7 @@ def test_the_grace_period_outlasts_gunicorns_graceful_stop():
 
 
 def test_the_ingress_takes_the_bodies_the_app_takes():
-    from api.requests import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+    from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
 
     sizes = {}
     for document in all_documents():

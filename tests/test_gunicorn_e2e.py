@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 import requests
 
-from api.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
-from api.security_headers import DEFAULT_POLICY
+from api.middleware.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+from api.middleware.security_headers import DEFAULT_POLICY
 from tests.conftest import FIXTURES
 from tests.contract import problem_schema
 from tests.servers import Answer, exchange, gunicorn
@@ -130,7 +130,7 @@ def test_served_chunked_json_at_the_limit_is_read_whole(server):
 
 def test_a_client_that_sends_its_whole_oversized_body_first_still_reads_the_413(server):
     # Most clients write the whole request before they read. Closing on them mid-body
-    # was a broken pipe where the 413 should be (api/refused_bodies.py).
+    # was a broken pipe where the 413 should be (api/middleware/refused_bodies.py).
     body = b"4 Pikachu BS 58\n" * (8 * 1024 * 1024 // 16)
     host, port = server.removeprefix("http://").split(":")
     with socket.create_connection((host, int(port)), timeout=20) as sock:

@@ -1,9 +1,9 @@
 """Hostile requests, each on every endpoint it reaches, against the real gunicorn.
 
 Each one is within the limits a client is told of (or just past one), and each must be
-answered with its status, in an answer no larger than its bound (api.budget: the larger
-of ANSWER_FLOOR and ANSWER_RATIO times the request), with no worker lost on the way and
-no traceback in the log. `make bench` times the worst of each kind (bench/hostile.py).
+answered with its status, in an answer no larger than its bound (api.middleware.answer_bound:
+the larger of ANSWER_FLOOR and ANSWER_RATIO times the request), with no worker lost on the
+way and no traceback in the log. `make bench` times the worst of each kind (bench/hostile.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import pytest
 import requests
 
-from api import budget
+from api.middleware import answer_bound
 from tests.corpus import lists
 from tests.servers import gunicorn
 
@@ -182,7 +182,7 @@ def test_a_hostile_request_is_answered_within_its_bound(served, case):
         media_type = "text/html" if case.path == "/answer" else "application/problem+json"
         assert answer.headers["Content-Type"].startswith(media_type)
     asked = len(case.body) + len(case.path.partition("?")[2])
-    assert len(answer.content) <= budget.largest_answer(asked), (len(answer.content), asked)
+    assert len(answer.content) <= answer_bound.largest_answer(asked), (len(answer.content), asked)
 
 
 def test_no_worker_was_lost_or_grew_past_its_bound(served):

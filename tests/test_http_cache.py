@@ -1,6 +1,7 @@
-"""Caching and compression (api/http_cache.py, api/compression.py): catalog answers carry
-an ETag by catalog version and build and answer If-None-Match with 304; every other
-answer is no-store; answers over one segment are compressed as the client accepts."""
+"""Caching and compression (api/middleware/http_cache.py, api/middleware/compression.py):
+catalog answers carry an ETag by catalog version and build and answer If-None-Match with
+304; every other answer is no-store; answers over one segment are compressed as the client
+accepts."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import brotli
 import pytest
 from flask.testing import FlaskClient
 
-from api.http_cache import catalog_etag
+from api.middleware.http_cache import catalog_etag
 from catalog.importer import import_catalog
 from tests.test_index_refresh import rename_card, serving
 

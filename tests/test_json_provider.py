@@ -1,4 +1,5 @@
-"""Responses are written by orjson (api/json_provider.py) and mean what Flask's encoder wrote."""
+"""Responses are written by orjson (api/middleware/json_provider.py) and mean what Flask's
+encoder wrote."""
 
 import datetime as dt
 import json
@@ -6,7 +7,7 @@ import json
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 
-from api.json_provider import OrjsonProvider
+from api.middleware.json_provider import OrjsonProvider
 
 
 def providers():

@@ -6,28 +6,31 @@ import datetime as dt
 from collections import Counter
 
 import pytest
+from sqlalchemy.orm import Session
 
+from catalog import lookup
 from catalog.db import make_engine
 from validators import legalities
 
 DATA_DAY = dt.date(2026, 2, 1)  # ../shared/pokemon-tcg-data/README.md: mirror commit's day
 
 
-@pytest.fixture
-def differences(full_db_url, full_index):
-    engine = make_engine(full_db_url)
+def _data_legalities(url: str) -> dict[str, dict[str, str]]:
+    engine = make_engine(url)
     try:
-        return legalities.compare(full_index, legalities.data_legalities(engine), DATA_DAY)
+        with Session(engine) as session:
+            return lookup.data_legalities(session)
     finally:
         engine.dispose()
+
+
+@pytest.fixture
+def differences(full_db_url, full_index):
+    return legalities.compare(full_index, _data_legalities(full_db_url), DATA_DAY)
 
 
 def test_the_catalog_keeps_the_datas_legalities(full_db_url):
-    engine = make_engine(full_db_url)
-    try:
-        said = legalities.data_legalities(engine)
-    finally:
-        engine.dispose()
+    said = _data_legalities(full_db_url)
     assert said["sv1-196"] == {"unlimited": "Legal", "standard": "Legal", "expanded": "Legal"}
     assert said["xy4-99"]["expanded"] == "Banned"  # Lysandre's Trump Card
     assert sum(found.get("expanded") == "Banned" for found in said.values()) == 41

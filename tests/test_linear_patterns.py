@@ -33,7 +33,7 @@ ENGINE = "catalog/patterns.py"
 REVIEWED = {
     ("client/action.py", "glob"): "the CLI user's own file patterns on their own machine; "
                                   "fnmatch turns each * into an atomic group, no backtracking",
-    ("api/cross_origin.py", "CORS(resources=…)"): "flask-cors matches /v1/.* and "
+    ("api/middleware/cross_origin.py", "CORS(resources=…)"): "flask-cors matches /v1/.* and "
                                                   r"/openapi\.yaml against the path: a literal "
                                                   "and one .*, read in one pass",
 }

@@ -1,4 +1,4 @@
-"""gunicorn's answers leave in one write, headers with the body (api/one_write.py), over a
+"""gunicorn's answers leave in one write, headers with the body (serving/one_write.py), over a
 real socket pair and gunicorn's own request parser and response."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import socket
 from gunicorn.config import Config
 from gunicorn.http.parser import RequestParser
 
-from api.one_write import OneWriteResponse
+from serving.one_write import OneWriteResponse
 
 
 class Counting:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from api.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 import requests
 
-from api.problems import HTTP_PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import HTTP_PROBLEM_TYPES, TYPE_BASE
 from tests.conftest import FIXTURES
 from tests.contract import check_http, problem_schema
 from tests.load import Call, Load

@@ -1,12 +1,12 @@
 """Every answer says what it is and what may run in it: `X-Content-Type-Options: nosniff`
 on each, and a Content-Security-Policy: the page's and /docs/'s own, and on everything
-else one that lets nothing load or run (api/security_headers.py)."""
+else one that lets nothing load or run (api/middleware/security_headers.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from api.security_headers import DEFAULT_POLICY
+from api.middleware.security_headers import DEFAULT_POLICY
 
 # (method, path, status): JSON, problems, the contract, the page's and the docs' files.
 ANSWERS = [

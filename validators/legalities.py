@@ -14,10 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, select
-
 from catalog.index import CatalogIndex, Printing
-from catalog.models import Card
 from validators.formats import get_format
 from validators.model import FREE, FormatDefinition
 from validators.standing import FormatStandings, reached
@@ -38,13 +35,6 @@ class Difference:
     deckjudge: str  # the same words; "Banned?" inside a ban's window
     reason: str  # a stable code: waiting-period, rotated, reprint, …
     reading: str  # the reason in words, with its dates
-
-
-def data_legalities(engine: Engine) -> dict[str, dict[str, str]]:
-    """Each printing's legalities as the imported data gave them."""
-    with engine.connect() as connection:
-        rows = connection.execute(select(Card.id, Card.legalities))
-        return {card_id: dict(found or {}) for card_id, found in rows}
 
 
 def compare(index: CatalogIndex, legalities: dict[str, dict[str, str]], day: dt.date,

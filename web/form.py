@@ -1,7 +1,7 @@
 """The organizer's form, read: what was pasted or chosen, and the options, as plain values.
 
 The form's fields become the JSON body `POST /v1/validate` (or `/v1/validate/team`) would
-take, and that body is read by the API's own schemas (api.requests): the page accepts
+take, and that body is read by the API's own schemas (api.validate, api.team): the page accepts
 exactly what the API accepts, and refuses it with the same problems.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
 
-from api.problems import Problem
+from api.middleware.problems import Problem
 from catalog import patterns
 from decklist.text import split_lines
 from validators.formats import ORDER, all_formats

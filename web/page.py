@@ -15,12 +15,16 @@ from urllib.parse import urlencode
 import orjson
 from flask import Blueprint, Response, render_template, request
 
-from api import body, budget, requests
-from api.deadlines import exceeded_problem
-from api.problems import Problem
-from api.validate import deck_answer, team_answer
+from api import body
+from api.middleware import answer_bound
+from api.middleware.deadlines import exceeded_problem
+from api.middleware.problems import Problem
+from api.team import team_answer
+from api.team import team_body as read_team
+from api.validate import deck_answer, validate_body
 from catalog import deadline, lookup, store
 from catalog.index import CatalogIndex
+from validators.formats import PLAYS
 from web import answer as arrange
 from web.form import (
     DECK,
@@ -61,10 +65,10 @@ def answer_part() -> Response:
 
 def _bounded(render: Callable[[arrange.Answer | None, Problem | None], str],
              shown: arrange.Answer | None, problem: Problem | None) -> Response:
-    """The page's answer, held to the bound of every answer to a POST (api.budget): one
-    that would pass it is the page saying so instead."""
+    """The page's answer, held to the bound of every answer to a POST
+    (api.middleware.answer_bound): one that would pass it is the page saying so instead."""
     html = render(shown, problem)
-    too_large = budget.past_bound(len(html.encode()))
+    too_large = answer_bound.past_bound(len(html.encode()))
     if too_large is not None:
         html, problem = render(None, too_large), too_large
     return _html(html, problem)
@@ -105,13 +109,13 @@ def _read_unused(form: Form) -> None:
 def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
     """The API's answer to the form, arranged for the page."""
     if form.mode == TEAM:
-        team_req = requests.team_body(team_body(form))
+        team_req = read_team(team_body(form))
         answer = _plain(team_answer(index, team_req))
         declared = {seat.seat: _declared(seat.deck.declared) for seat in team_req.players}
         arranger = arrange.Arranger(index, _images(answer["players"]))
         team = arranger.team(answer, form.seat_decks, declared)
         return arrange.Answer(team.players, tuple(answer["notices"]), team)
-    req = requests.validate_body(deck_body(form))
+    req = validate_body(deck_body(form))
     answer = _plain(deck_answer(index, req))
     arranger = arrange.Arranger(index, _images([answer]))
     deck = arranger.deck(answer, form.deck, "deck", "Your deck", _declared(req.deck.declared))
@@ -168,7 +172,7 @@ def _page_html(form: Form, shown: arrange.Answer | None, problem: Problem | None
     return render_template(
         "page.html", form=form, answer=shown, problem=problem, share=share_link(form),
         formats=format_choices(), team_formats=team_formats(), seats=seats(),
-        plays=requests.PLAYS)
+        plays=PLAYS)
 
 
 def _html(html: str, problem: Problem | None) -> Response:

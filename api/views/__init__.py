@@ -3,6 +3,8 @@
 Views of what depends only on a catalog version (a line's resolution, its standing in a
 format and date) are remembered through `CatalogIndex.memo` and must never be changed by
 the caller: a response copies what it adds to.
+
+May import: api.middleware, catalog, decklist, validators.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from api.problems import Problem, document_of
+from api.middleware.problems import Problem, document_of
 from api.views import iso_date
 from api.views.lines import (
     MAX_CANDIDATES_SHOWN,

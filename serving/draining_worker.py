@@ -8,10 +8,10 @@ instead takes every connection already waiting, then closes its listener at
 once, so a later client is refused (and may retry elsewhere) rather than
 dropped, and every request the server took is answered. When the whole
 server stops, the master has already made the listener ignore new SYNs
-(api/closing_door.py), so nothing can join the queue after the last look.
+(serving/closing_door.py), so nothing can join the queue after the last look.
 
 It also answers, and logs, every request gunicorn refuses to read as a problem
-document (api/server_errors.py).
+document (serving/server_errors.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from gunicorn.workers.gthread import ThreadWorker
 
-from api import server_errors
+from serving import server_errors
 
 # A handshake under way when the door closed completes within one round trip: wait
 # that long for it before the last look. On loopback it takes microseconds.

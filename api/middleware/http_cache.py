@@ -30,10 +30,10 @@ from catalog import store
 View = TypeVar("View", bound=Callable[..., object])
 _MARK = "catalog_resource"
 _SHAREABLE = "shareable_on_request"
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parent.parent.parent  # above the packages
 # The contract. In a checkout api/openapi.yaml links to the top-level file; an installed
 # package carries a copy (pyproject.toml's package data).
-CONTRACT = Path(__file__).parent / "openapi.yaml"
+CONTRACT = _ROOT / "api" / "openapi.yaml"
 # What a catalog answer is made by besides the catalog: the code and data files of these
 # packages, and the contract.
 _BUILD_SOURCES = ("api", "catalog", "decklist", "validators")

@@ -5,7 +5,7 @@ gunicorn refuses what it cannot read (a bad request line, a header it will not t
 framing it cannot trust: two Content-Lengths, one beside Transfer-Encoding, a Transfer-
 Encoding it does not know) in its worker's `handle_error`. That writes an HTML page, and
 logs the request only once its headers were read, through the access logger, whose
-failure there left the client with no answer at all. The worker (api/draining_worker.py)
+failure there left the client with no answer at all. The worker (serving/draining_worker.py)
 hands these refusals to `refuse()` instead: a problem document, then one access-log line
 with the status sent, the method and path when they were read, and no request id (the
 app never saw the request). Errors of gunicorn's own (a 500) stay gunicorn's, written by
@@ -21,50 +21,11 @@ from types import SimpleNamespace
 from typing import Any
 
 import gunicorn.util
-from gunicorn.http.errors import (
-    ConfigurationProblem,
-    ExpectationFailed,
-    ForbiddenProxyRequest,
-    InvalidHeader,
-    InvalidResponseHeader,
-    InvalidResponseHeaderName,
-    LimitRequestHeaders,
-    LimitRequestLine,
-    ParseException,
-    UnsupportedTransferCoding,
-)
+from gunicorn.http.errors import InvalidHeader
 
-from api.problems import HTTP_PROBLEMS_BY_STATUS, PROBLEM_MEDIA_TYPE, TYPE_BASE
-from api.security_headers import DEFAULT_POLICY, NOSNIFF
-
-# A parse error is the client's fault and a 400 unless it is one of these.
-_STATUSES: tuple[tuple[type[Exception], int], ...] = (
-    (LimitRequestLine, 414), (LimitRequestHeaders, 431), (ExpectationFailed, 417),
-    (UnsupportedTransferCoding, 501), (ForbiddenProxyRequest, 403))
-# Parse errors that are the server's: a header the app wrote, gunicorn's own settings.
-_SERVERS_OWN = (InvalidResponseHeader, InvalidResponseHeaderName, ConfigurationProblem)
-# What gunicorn means when it names the header that framed the body wrongly.
-_FRAMING = {
-    "CONTENT-LENGTH": "Content-Length must be one decimal number, sent once, and never "
-                      "beside Transfer-Encoding",
-    "TRANSFER-ENCODING": "Transfer-Encoding must end with chunked, name it once, and come "
-                         "with HTTP/1.1",
-}
-
-
-def refused_status(error: BaseException) -> int | None:
-    """The status of a request gunicorn refused for this error; None for the server's own."""
-    if not isinstance(error, ParseException) or isinstance(error, _SERVERS_OWN):
-        return None
-    return next((status for kind, status in _STATUSES if isinstance(error, kind)), 400)
-
-
-def refusal_detail(status: int, error: BaseException) -> str:
-    """What a refused request did wrong, in gunicorn's words and, for framing, ours."""
-    if status == 414:
-        return f"The request line is too long ({error}); send long values in a body."
-    hint = _FRAMING.get(getattr(error, "hdr", None) or "")
-    return f"{error}: {hint}." if hint else f"{error}."
+from api.middleware.problems import HTTP_PROBLEMS_BY_STATUS, PROBLEM_MEDIA_TYPE, TYPE_BASE
+from api.middleware.refusals import refusal_detail, refused_status
+from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 
 
 def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:
@@ -83,7 +44,7 @@ def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:
 
 def refuse(log: Any, req: Any, sock: socket.socket, addr: Any, error: BaseException) -> bool:
     """Answer and log a request gunicorn refused; False, doing nothing, for an error that is
-    the server's own. `log` is the worker's logger (api/access_log.py), `req` what was read
+    the server's own. `log` is the worker's logger (serving/access_log.py), `req` what was read
     of the request (None when not even its headers were), `addr` the client's address."""
     status = refused_status(error)
     if status is None:

@@ -14,7 +14,7 @@ from typing import cast
 from flask import Flask, Response, request
 from flask_cors import CORS
 
-from api.request_ids import HEADER as REQUEST_ID
+from api.middleware.request_ids import HEADER as REQUEST_ID
 from catalog import patterns
 
 # Headers a page's script may read besides the CORS-safelisted ones.

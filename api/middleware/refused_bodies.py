@@ -19,7 +19,7 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from api.problems import http_error_response
+from api.middleware.problems import http_error_response
 
 # At loopback speed 32 MiB takes about 30 ms; over 10 Mbit/s the 5 s run out first.
 DRAIN_BYTES = 32 * 1024 * 1024
@@ -42,7 +42,7 @@ def drain(environ: dict[str, Any]) -> int:
             if not chunk:
                 break
             read += len(chunk)
-    # The client stopped or went, or sent what is not HTTP (api/request_stream.py): done.
+    # The client stopped or went, or sent what is not HTTP (api/middleware/request_stream.py): done.
     except (OSError, ValueError, HTTPException):
         pass
     finally:

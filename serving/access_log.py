@@ -13,7 +13,7 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
-from api.request_ids import ENVIRON_KEY
+from api.middleware.request_ids import ENVIRON_KEY
 
 
 def _status(resp: Any) -> int | None:
@@ -33,7 +33,7 @@ class JsonAccessLogger(Logger):
         record = {
             "time": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
             # Set by the app for every request it sees; None for one gunicorn refused itself
-            # (api/server_errors.py), as are the method and path when it did not read them.
+            # (serving/server_errors.py), as are the method and path when it did not read them.
             "request_id": environ.get(ENVIRON_KEY),
             "method": environ.get("REQUEST_METHOD"),
             "path": environ.get("PATH_INFO"),

@@ -67,13 +67,13 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "internal-error": ProblemType(500, "Internal Server Error"),
     "catalog-not-loaded": ProblemType(503, _UNAVAILABLE),
     "database-unavailable": ProblemType(503, _UNAVAILABLE),
-    # A request past its time limit (api/deadlines.py); unlike the two above it comes
+    # A request past its time limit (api/middleware/deadlines.py); unlike the two above it comes
     # without Retry-After: sent again, it would run out of time again.
     "deadline-exceeded": ProblemType(503, _UNAVAILABLE),
 }
 
 # Errors of HTTP itself, which the servers in front also answer without the app: gunicorn
-# (api/server_errors.py) and nginx (deploy/nginx.conf.j2). One type a status, whichever
+# (serving/server_errors.py) and nginx (deploy/nginx.conf.j2). One type a status, whichever
 # answers (the app's HTTP errors too), so a client reads a 400 the same from each; a 500
 # is `internal-error`.
 HTTP_PROBLEM_TYPES: dict[str, ProblemType] = {

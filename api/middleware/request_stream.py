@@ -25,18 +25,19 @@ import socket
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, cast
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from gunicorn.http.errors import ParseException
 from werkzeug.exceptions import (
     ClientDisconnected,
     HTTPException,
+    RequestEntityTooLarge,
     RequestTimeout,
     default_exceptions,
 )
 from werkzeug.wsgi import LimitedStream
 
-from api.problems import registered_response
-from api.server_errors import refused_status
+from api.middleware.problems import registered_response
+from api.middleware.refusals import refused_status
 from catalog import deadline
 
 
@@ -112,3 +113,38 @@ def init_app(app: Flask) -> None:
 
     app.wsgi_app = checked_input  # type: ignore[method-assign]
     app.register_error_handler(ClientDisconnected, _client_closed)
+
+
+_BODY_KEY = "deckjudge.body"
+
+
+def raw_body() -> bytes:
+    """The body's bytes: 413 past `request.max_content_length`, when it is chunked too.
+
+    Werkzeug refuses a Content-Length over the limit before reading, but it reads a
+    chunked body only up to the limit and hands that back as if it were the whole: a
+    JSON body cut there then read as a 400 about its syntax. Reading one byte past the
+    limit tells the two apart. (The server ends a chunked body: wsgi.input_terminated.)
+    """
+    limit = request.max_content_length
+    environ = request.environ
+    if (request.content_length is not None or limit is None
+            or not environ.get("wsgi.input_terminated")):
+        return request.get_data()
+    if _BODY_KEY not in environ:
+        stream, chunks, size = environ["wsgi.input"], [], 0
+        while size <= limit and (chunk := stream.read(min(65536, limit + 1 - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise RequestEntityTooLarge(f"The chunked body is over {limit} bytes.")
+        environ[_BODY_KEY] = b"".join(chunks)
+    return environ[_BODY_KEY]
+
+
+def received_bytes() -> int:
+    """How many bytes of body the request sent: its Content-Length, or what was read of a
+    chunked one."""
+    if request.content_length is not None:
+        return request.content_length
+    return len(request.environ.get(_BODY_KEY, b""))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, g
 
-from api.problems import Problem, response_of
+from api.middleware.problems import Problem, response_of
 from catalog import deadline
 
 # Seconds a request may take. The heaviest request of real decklists the limits allow, a

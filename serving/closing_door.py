@@ -2,7 +2,7 @@
 
 When gunicorn stops, the last process to close a listening socket makes the
 kernel reset every connection still in its accept queue. Each worker takes
-what is waiting before it closes (api/draining_worker.py), but a connection
+what is waiting before it closes (serving/draining_worker.py), but a connection
 can still arrive between a worker's last accept and its close, and a worker
 busy with requests may wait milliseconds for the GIL in that gap. Under load
 that lost about one SIGTERM test in eight to "Connection reset by peer"

@@ -6,7 +6,7 @@ Content-Security-Policy on each answer that does not set its own: by default not
 load or run (`default-src 'none'`), which costs a JSON answer nothing and keeps a
 static file (an SVG opened alone, a script's source) inert. The page sets its own
 policy (web/security.py), and so does the contract's page at /docs/ (api/spec.py,
-`docs_policy`). The servers in front answer with the same two (api/server_errors.py,
+`docs_policy`). The servers in front answer with the same two (serving/server_errors.py,
 deploy/nginx.conf.j2).
 """
 

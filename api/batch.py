@@ -1,0 +1,181 @@
+"""POST /v1/validate/batch: many decks in one request, each answered as it would be alone.
+
+The batch's shape and size are checked as a whole; each deck (a /v1/validate JSON body with
+an id) is read and planned on its own, so that one bad deck is a problem in its place and
+not the batch's. Every deck is planned before any is judged, so that a batch over its work
+budget is refused before it costs the work; then each is judged as /v1/validate judges it
+(api.validate) and the answer is sent deck by deck.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from flask import Blueprint, Response, request
+from marshmallow import fields, validate
+from sqlalchemy.exc import DBAPIError
+
+from api import body, budget
+from api.middleware import answer_bound
+from api.middleware.problems import Problem
+from api.schema import VERDICT, Strict, load_body
+from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
+from api.views.lines import Searches
+from api.views.verdicts import batch_view
+from catalog import deadline, store
+from catalog.index import CatalogIndex, CatalogNotLoaded
+from validators.targets import DeckPlan
+
+bp = Blueprint("batch", __name__, url_prefix="/v1")
+log = logging.getLogger(__name__)
+# At most this many decks, and limits that grow with their number (its work too:
+# api.budget). A deck's own limits (lines, entries) are the same as alone; a deck that
+# needs more than its share of the body is sent alone to /v1/validate.
+MAX_BATCH_DECKS = 500
+BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 4-6 KB as entries
+MAX_ID = 200
+
+
+class BatchBody(Strict):
+    # Any item is taken: one that is not a deck is answered in its place (`_batch_item`).
+    decks = fields.List(fields.Raw(allow_none=True), required=True,
+                        validate=validate.Length(min=1))
+
+
+BATCH_BODY = BatchBody()  # one instance: building a schema deep-copies its fields
+
+
+@dataclass(frozen=True)
+class BatchItem:
+    """One deck of a batch: its id (None when it gave none) and its request, or the problem
+    that stopped it being read, with pointers into the whole batch body."""
+
+    position: int  # in the body's `decks`
+    id: str | None
+    request: ValidateRequest | None
+    problem: Problem | None
+
+
+@bp.post("/validate/batch")
+def validate_batch() -> Response:
+    items = batch_request()
+    index = store.index()
+    planned = [_planned(index, item) for item in items]
+    budget.within([ask_of(item.request, plan) for item, plan in planned
+                   if item.request is not None and plan is not None],
+                  budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
+    searches = Searches()  # shared by the batch's decks
+    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches))
+                                for item, plan in planned))
+    return sent_in_pieces(pieces)
+
+
+def batch_request() -> list[BatchItem]:
+    """POST /v1/validate/batch: {"decks": [{id, …a /v1/validate body}, …]}. The batch's
+    shape and size are checked as a whole; each deck is read on its own, so one bad deck
+    is a problem in its place and not the batch's."""
+    request.max_content_length = MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK  # before reading
+    if body.body_kind() != body.JSON:
+        raise Problem("unsupported-media-type",
+                      "Send a batch as application/json: {\"decks\": [{\"id\", \"deck\", …}]}.",
+                      supported=["application/json"])
+    if request.query_string:
+        first = request.query_string.split(b"&", 1)[0].split(b"=", 1)[0]
+        raise Problem("invalid-query", "A batch takes no query: each deck gives its own "
+                      "options in the body.", parameter=first.decode(errors="replace"))
+    whole = body.json_body()
+    # Counted before the schema reads the list: 8 MiB of `0,` is four million items, which
+    # marshmallow takes 15 s to look at (measured).
+    decks = whole.get("decks") if isinstance(whole, dict) else None
+    if isinstance(decks, list) and len(decks) > MAX_BATCH_DECKS:
+        raise Problem("batch-too-large", f"A batch holds at most {MAX_BATCH_DECKS} decks; this "
+                      f"one has {len(decks)}.", pointer="/decks", limit=MAX_BATCH_DECKS)
+    sent = load_body(BATCH_BODY, whole)["decks"]
+    size = len(body.raw_body())
+    if size > len(sent) * BATCH_BYTES_PER_DECK:
+        raise Problem("batch-too-large", f"A batch may take {BATCH_BYTES_PER_DECK} bytes a deck, "
+                      f"{len(sent) * BATCH_BYTES_PER_DECK} for its {len(sent)}; this one is "
+                      f"{size} bytes. Send a larger deck alone to /v1/validate.",
+                      pointer="/decks", limit=len(sent) * BATCH_BYTES_PER_DECK)
+    seen: dict[str, int] = {}
+    return [_batch_item(position, item, seen) for position, item in enumerate(sent)]
+
+
+def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
+    given = sent.get("id") if isinstance(sent, dict) else None
+    deck_id = given if isinstance(given, str) and 0 < len(given) <= MAX_ID else None
+    try:
+        if not isinstance(sent, dict):
+            raise Problem("invalid-body", "Each deck of a batch is a JSON object.", pointer="")
+        if deck_id is None:
+            raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
+                          "characters, to find its answer by.", pointer="/id")
+        if deck_id in seen:
+            raise Problem("invalid-body", f"The id {deck_id!r} is deck {seen[deck_id]}'s "
+                          "already; each deck needs its own.", pointer="/id")
+        seen[deck_id] = position
+        # A batch answers the verdict alone unless a deck asks for `detail: full`.
+        options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
+        return BatchItem(position, deck_id, validate_body(options), None)
+    except Problem as problem:
+        return BatchItem(position, deck_id, None, in_deck(problem, position))
+    except Exception:  # a deck that breaks the reader must not cost the others their answers
+        log.exception("reading batch deck %r failed", deck_id)
+        return BatchItem(position, deck_id, None, Problem(
+            "internal-error", "Reading this deck failed; it has been logged.",
+            pointer=f"/decks/{position}"))
+
+
+def in_deck(problem: Problem, position: int) -> Problem:
+    """A problem of one deck of a batch, as the batch has it: its pointer made whole."""
+    at = f"/decks/{position}{problem.extensions.get('pointer', '')}"
+    return Problem(problem.slug, problem.detail, **{**problem.extensions, "pointer": at})
+
+
+def _planned(index: CatalogIndex, item: BatchItem) -> tuple[BatchItem, DeckPlan | None]:
+    if item.request is None:
+        return item, None
+    try:
+        return item, plan_of(index, item.request)
+    except Problem as problem:
+        return replace(item, request=None, problem=in_deck(problem, item.position)), None
+
+
+def _answer(index: CatalogIndex, item: BatchItem, plan: DeckPlan | None,
+            searches: Searches) -> dict[str, Any] | Problem:
+    if item.request is None or plan is None:
+        assert item.problem is not None
+        return item.problem
+    try:
+        deadline.check()  # once a deck
+        return verdict_of(index, item.request, plan, searches)
+    except (DBAPIError, CatalogNotLoaded, deadline.DeadlineExceeded):
+        # The service's trouble, or the request's time run out, not this deck's: the whole
+        # batch is a 503, and its thread goes on with no other deck.
+        raise
+    except Problem as problem:
+        return in_deck(problem, item.position)
+    except Exception:  # one deck that breaks the code must not cost the others their answers
+        log.exception("batch deck %r failed", item.id)
+        return Problem("internal-error", "Checking this deck failed; it has been logged.")
+
+
+def sent_in_pieces(pieces: list[bytes]) -> Response:
+    """A JSON answer already encoded in pieces, sent one after another (chunked) and let go
+    as it is sent, so that the body is never joined in memory; held to its bound first."""
+    too_large = answer_bound.past_bound(sum(len(piece) for piece in pieces))
+    if too_large is not None:
+        raise too_large
+
+    left = deque(pieces)
+    pieces.clear()
+
+    def each() -> Iterator[bytes]:
+        while left:
+            yield left.popleft()
+
+    return Response(each(), mimetype="application/json")

@@ -1,0 +1,60 @@
+"""The bound every answer to a POST is held to: what an answer may be, given its request.
+
+An answer to a POST is never larger than ANSWER_FLOOR or ANSWER_RATIO times the request's
+bytes (body and query), whichever is more. The lists an answer holds are cut short past
+documented lengths (api.views), so that nearly every answer is far inside it; only a list of
+many lines that each name many cards, answered line by line, comes near it (500 such names:
+1.3 MB). `init_app` holds every answer to the bound, and one that would pass it is a 413
+that says so instead; the organizer's page, and a batch sent in pieces, check it themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, Response, request
+
+from api.middleware.problems import Problem, response_of
+from api.middleware.request_stream import received_bytes
+
+log = logging.getLogger(__name__)
+
+# The largest answer to a POST: the larger of the floor and the ratio times the request
+# (its body and query). The largest a real list gets, in every format line by line, is
+# 179 KB (tests/corpus, 395 lists; median 57 times its request); 60 names that each stand
+# for several cards ("4 Pikachu"), in every format line by line, about 400 KB.
+ANSWER_FLOOR = 512 * 1024
+ANSWER_RATIO = 50
+
+
+def largest_answer(request_bytes: int) -> int:
+    return max(ANSWER_FLOOR, ANSWER_RATIO * request_bytes)
+
+
+def past_bound(size: int) -> Problem | None:
+    """The problem an answer of `size` bytes to this request is, past its bound; or None."""
+    asked = received_bytes() + len(request.query_string)
+    if size <= largest_answer(asked):
+        return None
+    log.info("an answer of %d bytes to a request of %d bytes passed its bound (%s)", size,
+             asked, request.path)
+    return Problem("answer-too-large", f"The answer would be {size:,} bytes, more than the "
+                   f"{largest_answer(asked):,} an answer to a request of {asked:,} bytes may "
+                   "be. Ask for fewer formats, for the verdict alone (detail: verdict), or "
+                   "split the request.", limit=largest_answer(asked))
+
+
+def _held_to_its_bound(response: Response) -> Response:
+    # The organizer's page holds its own answers to the bound, to say so as a page.
+    if (request.method != "POST" or response.direct_passthrough
+            or response.mimetype == "text/html"):
+        return response
+    size = response.calculate_content_length()
+    problem = past_bound(size) if size is not None else None
+    return response if problem is None else response_of(problem)
+
+
+def init_app(app: Flask) -> None:
+    """Hold every answer to a POST to its bound (registered after compression: it runs
+    first, on the answer's own bytes)."""
+    app.after_request(_held_to_its_bound)

@@ -1,0 +1,10 @@
+"""gunicorn's side of serving deckjudge: the worker class, the server's hooks and its logs.
+
+Holds what runs inside gunicorn rather than inside a request: the threaded worker that loses
+no request on a graceful stop (draining_worker), the listener closed to new connections
+first (closing_door), an answer's head and body in one write (one_write), requests gunicorn
+refuses to read answered as problems (server_errors), and the JSON access log (access_log).
+gunicorn_conf.py installs them.
+
+May import: api.middleware.
+"""
