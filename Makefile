@@ -67,7 +67,7 @@ test: install postgresql browser axe nginx
 # The contract fuzz of the suite, longer and with a fresh seed each time.
 contract-fuzz: install postgresql
 	DECKJUDGE_FUZZ_EXAMPLES=$${EXAMPLES:-300} DECKJUDGE_FUZZ_SEED=$${SEED:-random} \
-	  $(BIN)/python -m pytest tests/test_schemathesis.py -k sqlite
+	  $(BIN)/python -m pytest tests/e2e/long/test_schemathesis.py -k sqlite
 
 lint: install
 	$(BIN)/ruff check .

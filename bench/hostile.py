@@ -3,14 +3,14 @@ and a worker's memory under the largest batch the limits allow.
 
     .venv/bin/python bench/hostile.py [SECONDS]
 
-1. Reading lines (below). 2. Whole requests: every request of tests/test_hostile_requests.py's
+1. Reading lines (below). 2. Whole requests: every request of tests/e2e/test_hostile_requests.py's
 table, sent through the app in this process with every cache emptied first (a hostile
 request is new by construction), grouped by kind; for the worst of each kind, CPU seconds
 per KB of request and answer bytes per request byte, beside a normal 60-line deck's, cold
 and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
-built to make a backtracking matcher work hard; tests/test_linear_patterns.py counts the
+built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
 pattern engine's work on the same shapes. Reading a deck is what the service does with its
 words before the catalog: parse it, read every line's references, and fold each candidate's
 name and number into keys (`read_deck`). Every reading is cold: the line cache is emptied
@@ -42,7 +42,7 @@ from catalog.names import search_key  # noqa: E402
 from catalog.numbers import number_key  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.reference import readings_of  # noqa: E402
-from tests.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  # noqa: E402
+from tests.e2e.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  # noqa: E402
 
 LINES, LENGTH = 100, 300
 # Line shapes, each `length` characters long at most.

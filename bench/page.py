@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from load import ROOT, start_gunicorn  # noqa: E402
 
-from tests.browser import chromium  # noqa: E402
+from tests.support.browser import chromium  # noqa: E402
 
 # A real PTCG Live client export (tests/corpus/sources.json names its source): 60 cards.
 DECK = (ROOT / "tests" / "corpus" / "tools" / "larrymyers-ptcgl_decklist.txt").read_text()

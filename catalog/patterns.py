@@ -4,7 +4,7 @@ Python's `re` backtracks: `^\*{3,}.*\*{3,}$` spent 27 s of CPU on 1,000 decklist
 299 stars and an `x`. RE2 compiles a pattern to an automaton that reads the text once, so a
 search costs O(size of the pattern × length of the text) whatever the text, and it refuses at
 compile time what it cannot run so (lookaround, backreferences, atomic and possessive groups):
-`compile` raises PatternError, never falls back to `re`. tests/test_linear_patterns.py holds
+`compile` raises PatternError, never falls back to `re`. tests/unit/test_linear_patterns.py holds
 the project to compiling its patterns here.
 
 A pattern reads as Python's `re` reads a str pattern, where RE2 on its own would differ:

@@ -5,7 +5,7 @@ the headers on to the client as soon as they arrive, and from then on it can no 
 send the request to another instance. So an instance killed between the two writes
 (SIGKILL, a machine lost) left its client a header and no body: `IncompleteRead(0 bytes
 read, 130170 more expected)` for a `format=all` answer, in one fresh-clone CI run of
-tests/test_production_scale.py (session 16). In a threaded worker the gap is not a few
+tests/e2e/test_production_scale.py (session 16). In a threaded worker the gap is not a few
 microseconds: another thread holding the GIL can stretch it to the interpreter's 5 ms
 switch interval.
 

@@ -1,7 +1,7 @@
 """Fixtures: catalogs in real databases, the app, a contract-checking client, the CLI.
 
 Every test that touches a database runs twice: on a SQLite file and on a real
-PostgreSQL server the session starts (`tests/postgres.py`).
+PostgreSQL server the session starts (`tests/support/postgres.py`).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from catalog.models import Card, Set
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
-from tests.card_data import CardDataUnavailable, Pin, provisioned
-from tests.contract import ContractClient
-from tests.postgres import running as postgres_server
-from tests.servers import static_http
+from tests.support.card_data import CardDataUnavailable, Pin, provisioned
+from tests.support.contract import ContractClient
+from tests.support.postgres import running as postgres_server
+from tests.support.servers import static_http
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -71,7 +71,7 @@ def _track(connection) -> None:
 @pytest.fixture(autouse=True, scope="session")
 def _own_catalog_cache(tmp_path_factory):
     """`deckjudge check` with no catalog named uses the user's cache directory; the suite
-    never touches the real one (tests/test_catalog_cache.py gives each test its own)."""
+    never touches the real one (tests/e2e/test_catalog_cache.py gives each test its own)."""
     os.environ["DECKJUDGE_CACHE"] = str(tmp_path_factory.mktemp("deckjudge-cache"))
 
 
@@ -89,7 +89,7 @@ def sqlite_url(path: Path) -> str:
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The real catalog: ../shared beside the checkout (as CI has it), else the pinned
-    snapshot in the user's cache (tests/card_data.py)."""
+    snapshot in the user's cache (tests/support/card_data.py)."""
     if _have_shared_data():
         return SHARED_DATA
     try:

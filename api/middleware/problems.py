@@ -39,7 +39,7 @@ _UNAVAILABLE = "Service Unavailable"
 
 # Every problem type the service's own code raises (HTTP errors Werkzeug raises are named
 # after their status, `http_error_response`, as HTTP_PROBLEM_TYPES below). openapi.yaml
-# lists both, and tests/test_problems.py holds the lists to it.
+# lists both, and tests/api/test_problems.py holds the lists to it.
 PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-query": ProblemType(400, _BAD_REQUEST),
     "invalid-encoding": ProblemType(400, _BAD_REQUEST),

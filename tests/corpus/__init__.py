@@ -11,7 +11,7 @@ does and says, line by line, whether it names the printing the player meant:
 - a line `expected.json` lists under `list_errors` is wrong in the list itself (a number
   that holds another card): it must stay unresolved, never resolve to a wrong card.
 
-`bench/corpus.py` prints the figures; `tests/test_corpus.py` holds them to the goal.
+`bench/corpus.py` prints the figures; `tests/unit/test_corpus.py` holds them to the goal.
 """
 
 from __future__ import annotations

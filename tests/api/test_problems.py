@@ -1,0 +1,61 @@
+"""One problem type per kind of error: every slug raised is registered, documented, and
+answered with its registered status and title."""
+
+import ast
+import re
+from pathlib import Path
+
+import yaml
+
+from api.middleware.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _raised_slugs():
+    """The first argument of every Problem(...) the service's code builds."""
+    for path in [*ROOT.joinpath("api").rglob("*.py"), *ROOT.joinpath("web").rglob("*.py"),
+                 ROOT / "app.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("Problem", "registered_response") and node.args
+                    and isinstance(node.args[0], ast.Constant)):
+                yield path.name, node.args[0].value
+
+
+def test_every_problem_raised_is_registered():
+    raised = list(_raised_slugs())
+    assert len(raised) > 20
+    assert [(where, slug) for where, slug in raised if slug not in PROBLEM_TYPES] == []
+
+
+def test_the_contract_lists_every_registered_type_with_its_status_and_title():
+    # The service's own, and those of HTTP itself that gunicorn and nginx answer.
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+    described = spec["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
+    listed = dict(re.findall(r"- `([a-z-]+)` \((\d{3} [A-Za-z ]+)\)", described))
+    registered = {**PROBLEM_TYPES, **HTTP_PROBLEM_TYPES}
+    assert listed == {slug: f"{kind.status} {kind.title}" for slug, kind in registered.items()}
+
+
+def test_an_unknown_format_is_one_problem_type_wherever_it_is_named(client):
+    answers = [client.get("/v1/formats/extended"),
+               client.post("/v1/validate", json={"format": "extended", "deck": "x"}),
+               client.post("/v1/validate?format=extended", data="x", content_type="text/plain"),
+               client.post("/v1/validate/team", json={"format": "extended", "players": [
+                   {"seat": "A", "deck": "x"}]})]
+    for response in answers:
+        problem = response.get_json()
+        assert (response.status_code, problem["type"], problem["title"]) == (
+            404, TYPE_BASE + "unknown-format", "Not Found"), problem
+
+
+def test_a_product_named_in_the_query_is_located_in_the_query(client):
+    response = client.post("/v1/validate?format=sealed&product=zzz", data="4 Bill\n",
+                           content_type="text/plain")
+    problem = response.get_json()
+    assert response.status_code == 404 and problem["type"] == TYPE_BASE + "unknown-product"
+    assert problem["parameter"] == "product" and "pointer" not in problem
+    in_body = client.post("/v1/validate", json={"format": "sealed", "deck": "4 Bill\n",
+                                                "product": ["zzz"]}).get_json()
+    assert in_body["pointer"] == "/product" and "parameter" not in in_body

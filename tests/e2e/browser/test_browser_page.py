@@ -1,0 +1,300 @@
+"""The organizer's page in a real browser: Debian's headless Chromium, driven by Selenium,
+against the real gunicorn on the full catalog. A person pastes a published list and an
+illegal one, picks a suggested card, follows a shared link, chooses a file, and uses the
+page with JavaScript off; axe-core finds nothing serious on it. The contract's page
+(/docs/) renders and calls the API under its own policy. Each state's screenshot is kept
+in artifacts/page/ (DECKJUDGE_ARTIFACTS overrides).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.api.test_page import HAYMAKER, PTCG_LIVE_EXPORT
+from tests.conftest import PROJECT_ROOT
+from tests.support.browser import accessibility_violations, chromium
+from tests.support.servers import gunicorn
+from validators.formats import ORDER
+
+pytestmark = [pytest.mark.full_catalog,
+              pytest.mark.parametrize("backend", ["sqlite"], indirect=True)]
+ARTIFACTS = Path(os.environ.get("DECKJUDGE_ARTIFACTS") or PROJECT_ROOT / "artifacts") / "page"
+
+
+@pytest.fixture(scope="module")
+def site(full_db_url) -> Iterator[str]:
+    with gunicorn(full_db_url, workers=2) as base:
+        yield base
+
+
+@pytest.fixture
+def browser() -> Iterator[WebDriver]:
+    with chromium() as driver:
+        yield driver
+
+
+def keep(driver: WebDriver, name: str) -> None:
+    """A screenshot of the page as it is, kept as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(1280, min(max(height, 800), 6000))
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+
+
+def paste(driver: WebDriver, deck: str, formats: tuple[str, ...] = ()) -> None:
+    box = driver.find_element(By.ID, "deck")
+    box.clear()
+    driver.execute_script("arguments[0].value = arguments[1]", box, deck)  # as pasted
+    for format_id in formats:
+        driver.find_element(By.CSS_SELECTOR, f"input[name=format][value='{format_id}']").click()
+
+
+def answered(driver: WebDriver, wait: float = 30) -> WebElement:
+    """The answer, once the page's script has put it in place."""
+    WebDriverWait(driver, wait).until(
+        lambda d: d.find_element(By.ID, "busy").text in ("Checked.", "Not checked."))
+    return driver.find_element(By.ID, "answer")
+
+
+def line(driver: WebDriver, number: int, field: str = "deck") -> WebElement:
+    return driver.find_element(By.ID, f"{field}-line-{number}")
+
+
+def no_page_errors(driver: WebDriver) -> None:
+    """Nothing the page did was refused (its Content-Security-Policy) or failed in its script;
+    a picture the browser cannot fetch (no internet in CI) is allowed to fail."""
+    errors = [entry["message"] for entry in driver.get_log("browser")
+              if entry["level"] == "SEVERE" and "images." not in entry["message"]]
+    assert errors == [], errors
+
+
+def test_a_published_list_is_judged_without_a_reload(site, browser):
+    browser.get(site + "/")
+    keep(browser, "1-empty")
+    browser.execute_script("window.notReloaded = true")
+    paste(browser, HAYMAKER, ("unlimited",))
+    browser.find_element(By.ID, "submit").click()
+    answer = answered(browser)
+    assert browser.execute_script("return window.notReloaded") is True
+    assert "Legal in Unlimited" in answer.find_element(By.CSS_SELECTOR, ".verdict").text
+    hitmonchan = line(browser, 4)
+    assert hitmonchan.get_attribute("data-status") == "resolved"
+    assert "Hitmonchan" in hitmonchan.find_element(By.CSS_SELECTOR, ".printing").text
+    keep(browser, "2-legal")
+    no_page_errors(browser)
+
+
+def test_an_illegal_export_marks_its_lines_in_every_format(site, browser):
+    browser.get(site + "/")
+    paste(browser, PTCG_LIVE_EXPORT)  # "all formats" is ticked by default
+    browser.find_element(By.ID, "submit").click()
+    answer = answered(browser)
+    verdicts = {row.get_attribute("data-format"): row.get_attribute("class")
+                for row in answer.find_elements(By.CSS_SELECTOR, "table.formats-table tbody tr")}
+    assert len(verdicts) == len(ORDER) and "illegal" in verdicts["modified"]
+    miraidon = line(browser, 2)
+    assert "has-error" in miraidon.get_attribute("class")
+    marks = miraidon.find_element(By.CSS_SELECTOR, ".marks").text
+    assert "not-yet-released in Modified (Sept 1 Modified, 2002-03 season)" in marks
+    assert "DCI Floor Rules 2003, §226" in marks  # the rule each mark breaks
+    heading = line(browser, 1)
+    assert heading.get_attribute("data-status") == ""  # "Pokémon: 7", a heading
+    keep(browser, "3-illegal-all-formats")
+    no_page_errors(browser)
+
+
+def test_picking_a_suggested_card_rewrites_the_line_and_checks_again(site, browser):
+    browser.get(site + "/")
+    paste(browser, "4 Charizard BS 5\n", ("unlimited",))
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    assert line(browser, 1).get_attribute("data-status") == "unknown"
+    keep(browser, "4-unknown-with-suggestions")
+    choice = line(browser, 1).find_element(By.CSS_SELECTOR, "button.choice")
+    new_line = choice.get_attribute("value").split(":", 2)[2]
+    browser.execute_script("document.getElementById('busy').textContent = ''")
+    choice.click()
+    answered(browser)
+    assert browser.find_element(By.ID, "deck").get_property("value") == new_line + "\n"
+    assert line(browser, 1).get_attribute("data-status") == "resolved"
+    keep(browser, "5-picked")
+
+
+def test_a_shared_link_reproduces_the_check(site, browser):
+    browser.get(site + "/")
+    paste(browser, "5 Bill BS 91\n55 Water Energy BS 102\n", ("modified",))
+    browser.find_element(By.ID, "tournament").click()
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    shared = browser.current_url
+    assert "#" in shared and "deck=5+Bill" in shared.split("#", 1)[1]
+    with chromium() as other:  # someone else opens the link
+        other.get(shared)
+        answer = answered(other)
+        assert other.find_element(By.ID, "deck").get_property("value").startswith("5 Bill BS 91")
+        assert other.find_element(By.ID, "tournament").is_selected()
+        assert "Not legal in Modified" in answer.find_element(By.CSS_SELECTOR, ".verdict").text
+        assert "has-error" in line(other, 1).get_attribute("class")  # 5 copies of Bill
+        keep(other, "6-shared-link")
+
+
+def test_a_chosen_file_fills_the_list(site, browser, tmp_path):
+    exported = tmp_path / "haymaker.txt"
+    exported.write_text(HAYMAKER)
+    browser.get(site + "/")
+    browser.find_element(By.ID, "deck_file").send_keys(str(exported))
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.ID, "deck").get_property("value").strip())
+    assert browser.find_element(By.ID, "deck").get_property("value") == HAYMAKER
+
+
+def test_without_javascript_the_form_posts_and_the_server_answers(site):
+    with chromium(javascript=False) as browser:
+        browser.get(site + "/")
+        browser.find_element(By.ID, "deck").send_keys("4 Charizard BS 5\n60 Fire Energy BS 98")
+        browser.find_element(By.CSS_SELECTOR, "input[name=format][value=all]").click()  # off
+        browser.find_element(By.CSS_SELECTOR, "input[name=format][value=unlimited]").click()
+        browser.find_element(By.ID, "submit").click()
+        WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verdict"))
+        assert browser.current_url.rstrip("/") == site  # the form posted to /
+        assert line(browser, 1).get_attribute("data-status") == "unknown"
+        # a suggested card is a submit button too: picking it works without a script
+        choice = line(browser, 1).find_element(By.CSS_SELECTOR, "button.choice")
+        new_line = choice.get_attribute("value").split(":", 2)[2]
+        choice.click()
+        # The pick posts the form: the old page is replaced while the wait reads it, so an
+        # element found on it may go stale between find and read (seen once in CI).
+        WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: line(d, 1).get_attribute("data-status") == "resolved")
+        assert browser.find_element(By.ID, "deck").get_property("value").startswith(new_line)
+        keep(browser, "7-without-javascript")
+
+
+def test_a_refused_list_shows_the_problem_beside_its_line(site, browser):
+    browser.get(site + "/")
+    paste(browser, "4 Bill BS 91\n0 Water Energy BS 102\n")
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    note = browser.find_element(By.ID, "deck-problem")
+    assert note.text.startswith("⚠ Line 2:") and "count" in note.text
+    box = browser.find_element(By.ID, "deck")
+    assert box.get_attribute("aria-invalid") == "true"
+    selected = browser.execute_script(
+        "const b = arguments[0]; return b.value.slice(b.selectionStart, b.selectionEnd)", box)
+    assert selected == "0 Water Energy BS 102"
+    keep(browser, "8-refused-line")
+
+
+@pytest.mark.parametrize("state", ["empty", "answer", "team", "problem"])
+def test_axe_finds_nothing_serious(site, browser, state):
+    browser.get(site + "/")
+    if state == "answer":
+        paste(browser, PTCG_LIVE_EXPORT, ("modified", "unlimited"))
+    elif state == "team":
+        browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=team]").click()
+        browser.find_element(By.ID, "seat_A_deck").send_keys(HAYMAKER)
+    elif state == "problem":
+        paste(browser, "0 Bill\n")
+    if state != "empty":
+        browser.find_element(By.ID, "submit").click()
+        answered(browser)
+    found = accessibility_violations(browser)
+    assert found == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]])
+                         for v in found]
+
+
+def test_on_a_phone_the_lines_fit_the_screen(site):
+    with chromium(width=390, height=844) as phone:
+        phone.get(site + "/")
+        paste(phone, HAYMAKER)
+        phone.find_element(By.ID, "submit").click()
+        answered(phone)
+        overflow = phone.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than the phone's screen"
+        assert line(phone, 4).find_element(By.CSS_SELECTOR, ".printing").is_displayed()
+        phone.save_screenshot(str(ARTIFACTS / "9-phone.png"))
+
+
+def test_a_cards_picture_shows_on_focus_and_the_page_works_without_it(site, browser):
+    browser.get(site + "/")
+    paste(browser, "4 Charizard BS 4\n", ("unlimited",))
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    printing = line(browser, 1).find_element(By.CSS_SELECTOR, ".printing")
+    picture = printing.find_element(By.CSS_SELECTOR, "img.picture")
+    shown = "return getComputedStyle(arguments[0]).display"
+    assert browser.execute_script(shown, picture) == "none"
+    browser.execute_script("arguments[0].focus()", printing)
+    # shown (whether the browser could fetch it or not: CI has no internet)
+    assert browser.execute_script(shown, picture) == "block"
+    assert picture.get_attribute("src") == "https://images.pokemontcg.io/base1/4.png"
+    # reachable or not (CI has no internet), the answer is all there
+    assert line(browser, 1).get_attribute("data-status") == "resolved"
+
+
+def test_on_a_wide_screen_the_form_and_the_answer_share_one_view(site):
+    with chromium(width=1600, height=1100) as wide:
+        wide.get(site + "/")
+        paste(wide, HAYMAKER, ("all", "modified"))  # "all" off, Modified on
+        wide.find_element(By.ID, "submit").click()
+        answer = answered(wide)
+        form = wide.find_element(By.ID, "check")
+        assert answer.rect["x"] >= form.rect["x"] + form.rect["width"]  # side by side
+        assert answer.rect["y"] < 200  # the verdict is at the top, not below the form
+        assert "Not legal in Modified" in answer.find_element(By.CSS_SELECTOR, ".verdict").text
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        wide.execute_script("window.scrollTo(0, 0)")
+        wide.save_screenshot(str(ARTIFACTS / "10-wide.png"))  # the README's picture
+
+
+def test_printed_the_page_is_a_registration_sheet(site, browser):
+    browser.get(site + "/")
+    paste(browser, HAYMAKER, ("all", "unlimited"))
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    browser.find_element(By.ID, "player_name").send_keys("Ash Ketchum")
+    browser.find_element(By.ID, "player_id").send_keys("1234567")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    shown = {selector: browser.find_element(By.CSS_SELECTOR, selector).is_displayed()
+             for selector in ("form#check", "table.lines", ".sheet-fields", ".sheet-list",
+                              ".verdict")}
+    assert shown == {"form#check": False, "table.lines": False, ".sheet-fields": True,
+                     ".sheet-list": True, ".verdict": True}
+    groups = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".sheet-list h3")]
+    assert groups == ["Pokémon (11)", "Trainer (32)", "Energy (17)"]
+    assert browser.find_element(By.ID, "player_name").get_property("value") == "Ash Ketchum"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pdf = base64.b64decode(browser.print_page())
+    assert pdf.startswith(b"%PDF")
+    (ARTIFACTS / "11-registration-sheet.pdf").write_bytes(pdf)
+
+
+def test_the_contracts_page_renders_and_calls_the_api_under_its_policy(site, browser):
+    # /docs/ is Swagger UI under a policy of its own origin only
+    # (api/middleware/security_headers.py): the contract renders, a call made from it is
+    # answered, and nothing is refused.
+    browser.get(site + "/docs/")
+    WebDriverWait(browser, 30).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, ".opblock")) >= 20)
+    assert browser.find_element(By.CSS_SELECTOR, ".info .title").text.startswith("deckjudge")
+    operation = browser.find_element(By.ID, "operations-health-healthz")
+    operation.find_element(By.CSS_SELECTOR, ".opblock-summary-control").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: operation.find_elements(By.CSS_SELECTOR, ".try-out__btn"))[0].click()
+    operation.find_element(By.CSS_SELECTOR, ".execute").click()
+    status = WebDriverWait(browser, 30).until(lambda d: operation.find_elements(
+        By.CSS_SELECTOR, ".live-responses-table tr.response .response-col_status"))[0]
+    assert status.text == "200"
+    keep(browser, "docs")
+    no_page_errors(browser)

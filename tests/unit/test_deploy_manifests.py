@@ -1,0 +1,151 @@
+"""The deployment files we ship (deploy/): each checked against its schema, and against
+the app it deploys, so a manifest cannot drift from the code."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import dockerfile
+import kubernetes_validate
+import pytest
+import yaml
+
+from tests.conftest import PROJECT_ROOT
+from tests.support.contract import SPEC_PATH
+
+DEPLOY = PROJECT_ROOT / "deploy"
+KUBERNETES_VERSION = "1.33.0"  # the oldest release the manifests promise to work on
+# Peak RSS of a worker with every cache full, and of the master (docs/performance.md).
+WORKER_MIB, MASTER_MIB = 138, 64
+MANIFESTS = sorted((DEPLOY / "kubernetes").glob("*.yaml"))
+
+
+def documents(path: Path) -> list[dict]:
+    return [document for document in yaml.safe_load_all(path.read_text()) if document]
+
+
+def all_documents() -> list[dict]:
+    return [document for path in MANIFESTS for document in documents(path)]
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda path: path.name)
+def test_every_manifest_is_valid_for_kubernetes(path):
+    for document in documents(path):
+        kubernetes_validate.validate(document, KUBERNETES_VERSION, strict=True)
+
+
+def test_a_manifest_that_breaks_the_schema_is_caught():
+    # The validator really checks: a misspelt field and a wrong type both fail.
+    deployment = next(d for d in all_documents() if d["kind"] == "Deployment")
+    misspelt = yaml.safe_load(yaml.safe_dump(deployment))
+    misspelt["spec"]["replica"] = 3
+    wrong_type = yaml.safe_load(yaml.safe_dump(deployment))
+    wrong_type["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"] = "x"
+    for broken in (misspelt, wrong_type):
+        with pytest.raises(kubernetes_validate.ValidationError):
+            kubernetes_validate.validate(broken, KUBERNETES_VERSION, strict=True)
+
+
+def container(kind: str) -> dict:
+    found = next(d for d in all_documents() if d["kind"] == kind)
+    return found["spec"]["template"]["spec"]["containers"][0]
+
+
+def test_the_probes_are_the_services_health_endpoints():
+    app = container("Deployment")
+    spec_paths = yaml.safe_load(SPEC_PATH.read_text())["paths"]
+    assert app["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert app["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert {"/healthz", "/readyz"} <= set(spec_paths)
+    env = {item["name"]: item.get("value") for item in app["env"]}
+    port = app["ports"][0]["containerPort"]
+    assert env["BIND"] == f"0.0.0.0:{port}"
+
+
+def mebibytes(quantity: str) -> float:
+    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", quantity).groups()
+    return int(number) * (1024 if unit == "Gi" else 1)
+
+
+def test_memory_is_sized_from_the_measured_worker_peak():
+    app = container("Deployment")
+    workers = int(next(item["value"] for item in app["env"]
+                       if item["name"] == "WEB_CONCURRENCY"))
+    needed = workers * WORKER_MIB + MASTER_MIB
+    requested = mebibytes(app["resources"]["requests"]["memory"])
+    limit = mebibytes(app["resources"]["limits"]["memory"])
+    assert needed <= requested <= limit
+    assert float(app["resources"]["requests"]["cpu"]) == workers  # a worker a core
+
+
+def test_the_grace_period_outlasts_gunicorns_graceful_stop():
+    from gunicorn_conf import graceful_timeout
+
+    deployment = next(d for d in all_documents() if d["kind"] == "Deployment")
+    pod = deployment["spec"]["template"]["spec"]
+    pre_stop = pod["containers"][0]["lifecycle"]["preStop"]["sleep"]["seconds"]
+    assert pod["terminationGracePeriodSeconds"] > pre_stop + graceful_timeout
+
+
+def test_the_ingress_takes_the_bodies_the_app_takes():
+    from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+
+    sizes = {}
+    for document in all_documents():
+        if document["kind"] == "Ingress":
+            path = document["spec"]["rules"][0]["http"]["paths"][0]["path"]
+            size = document["metadata"]["annotations"]["nginx.ingress.kubernetes.io/"
+                                                       "proxy-body-size"]
+            number, unit = re.fullmatch(r"(\d+)([km])", size).groups()
+            sizes[path] = int(number) * (1024 if unit == "k" else 1024 * 1024)  # as nginx
+    assert sizes == {"/": 1024 * 1024, "/v1/validate/batch": MAX_BATCH_DECKS
+                     * BATCH_BYTES_PER_DECK}
+
+
+def test_the_image_holds_every_package_and_runs_the_documented_command():
+    commands = dockerfile.parse_file(str(DEPLOY / "Dockerfile"))
+    copied = {source for command in commands if command.cmd == "COPY"
+              for source in command.value[:-1]}
+    for source in copied:
+        assert (PROJECT_ROOT / source).exists(), source
+    pyproject = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())
+    setuptools = pyproject["tool"]["setuptools"]
+    packages = [name.rstrip("*") for name in setuptools["packages"]["find"]["include"]]
+    modules = [f"{name}.py" for name in setuptools["py-modules"]]
+    assert set(packages) | set(modules) | {"migrations", "alembic.ini"} <= copied
+    cmd = next(command for command in commands if command.cmd == "CMD")
+    makefile = (PROJECT_ROOT / "Makefile").read_text()
+    assert cmd.json and " ".join(cmd.value[:3]) == "gunicorn -c gunicorn_conf.py"
+    assert f"gunicorn -c gunicorn_conf.py '{cmd.value[3]}'" in makefile  # as `make run`
+    user = next(command for command in commands if command.cmd == "USER")
+    pod = next(d for d in all_documents() if d["kind"] == "Deployment")
+    assert int(user.value[0]) == pod["spec"]["template"]["spec"]["securityContext"][
+        "runAsUser"]
+
+
+def test_the_ingress_waits_past_the_apps_deadline_and_never_resends_after_a_timeout():
+    """A request past its deadline reaches the client as the app's problem; one that timed
+    out at the proxy may still be running on its pod, so it is not sent to another."""
+    from deploy.stack import Stack
+
+    waits = Stack(run_dir=Path("/run/deckjudge")).upstream_timeout()
+    for document in all_documents():
+        if document["kind"] == "Ingress":
+            annotations = {name.removeprefix("nginx.ingress.kubernetes.io/"): value
+                           for name, value in document["metadata"]["annotations"].items()}
+            assert int(annotations["proxy-read-timeout"]) == waits == 30
+            assert annotations["proxy-next-upstream"].split() == ["error", "non_idempotent"]
+
+
+def test_nginx_waits_past_the_deadline_the_instances_are_given(tmp_path):
+    from deploy.stack import Stack
+
+    stack = Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "44.5"}, tmp_path)
+    conf = stack.nginx_conf()
+    assert conf.count("proxy_read_timeout 55s;") == 2  # both locations that proxy
+    assert conf.count("proxy_next_upstream error non_idempotent;") == 2
+    assert "within 55 s" in conf  # nginx's own 504 problem says it
+    with pytest.raises(SystemExit, match="REQUEST_DEADLINE_SECONDS"):
+        Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "later"}, tmp_path)
