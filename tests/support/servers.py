@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -92,10 +94,51 @@ def dripping_http(headers_too: bool = False) -> Iterator[str]:
             over.set()
 
 
+# Ports handed out below the kernel's ephemeral range: the kernel gives none of them to a
+# bind to port 0 or to a client's connection, so a port freed and then taken by someone
+# else can only be one a server asked for by number.
+_FIRST_PORT = 20000
+# Each port handed out stays bound (never listening) by this process until it is released:
+# no other picker can bind it, connections to it are refused until a server listens there,
+# and the server may, since the socket allows reuse (SO_REUSEADDR) once it is bound.
+_RESERVED: dict[int, socket.socket] = {}
+
+
+def _ephemeral_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port of this process's own: nothing listens there until a server it
+    starts binds it, and no other process picking ports this way can take it meanwhile."""
+    picker, last = random.Random(), _ephemeral_start()
+    while True:
+        port = picker.randrange(_FIRST_PORT, last)
+        holder = socket.socket()
+        try:
+            holder.bind(("127.0.0.1", port))  # without SO_REUSEADDR: fails if anyone has it
+        except OSError:
+            holder.close()
+            continue
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        _RESERVED[port] = holder
+        return port
+
+
+def release_port(port: int) -> None:
+    """Give a port from free_port back once its server has stopped."""
+    holder = _RESERVED.pop(port, None)
+    if holder is not None:
+        holder.close()
+
+
+def bind_failed(log: str) -> bool:
+    """Whether a server's log says it could not bind its port (taken by a process that
+    picks ports some other way): its start is tried again on another port."""
+    return any(words in log for words in ("Address already in use", "Connection in use"))
 
 
 @contextmanager
@@ -106,41 +149,62 @@ def gunicorn(database_url: str, workers: int = 2, log: Path | None = None,
     Its output goes to `log` (a temporary file if not given). It must start within
     60 s and, on SIGTERM, stop cleanly (exit status 0).
     """
-    port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         log = log or Path(folder) / "server.log"
-        settings = {**os.environ, "DATABASE_URL": database_url, "BIND": f"127.0.0.1:{port}",
-                    "WEB_CONCURRENCY": str(workers), **env}
-        with log.open("w") as out, subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "gunicorn_conf.py", "app:create_app()"],
-            cwd=PROJECT_ROOT, env=settings, stdout=out, stderr=subprocess.STDOUT,
-        ) as process:
-            base = f"http://127.0.0.1:{port}"
-            with _served(process, lambda: _wait_until_up(base, process, log), process.kill,
-                         30, log):
-                yield base
+
+        def launch(port: int) -> subprocess.Popen:
+            settings = {**os.environ, "DATABASE_URL": database_url,
+                        "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers), **env}
+            with log.open("w") as out:
+                return subprocess.Popen(
+                    [sys.executable, "-m", "gunicorn", "-c", "gunicorn_conf.py",
+                     "app:create_app()"],
+                    cwd=PROJECT_ROOT, env=settings, stdout=out, stderr=subprocess.STDOUT)
+
+        def started(process: subprocess.Popen, port: int) -> None:
+            _wait_until_up(f"http://127.0.0.1:{port}", process, log)
+
+        with _served(launch, started, lambda process: process.kill(), 30, log) as (_, port):
+            yield f"http://127.0.0.1:{port}"
 
 
 @contextmanager
-def _served(process: subprocess.Popen, started: Callable[[], None], kill: Callable[[], None],
-            stop_within: float, log: Path) -> Iterator[None]:
-    """Wait until a server process has started, hand it over, then stop it with SIGTERM:
-    it must exit with status 0 within `stop_within` s. It is killed if it fails to start
-    or to stop, so no half-started or hung server is left behind."""
-    try:
-        started()
-    except BaseException:
-        kill()
-        raise
-    try:
-        yield
-    finally:
-        process.send_signal(signal.SIGTERM)
+def _served(launch: Callable[[int], subprocess.Popen],
+            started: Callable[[subprocess.Popen, int], None],
+            kill: Callable[[subprocess.Popen], None], stop_within: float,
+            log: Path) -> Iterator[tuple[subprocess.Popen, int]]:
+    """Launch a server on a port of its own, wait until it has started, hand over the
+    process and its port, then stop it with SIGTERM: it must exit with status 0 within
+    `stop_within` s. It is killed if it fails to start or to stop, so no half-started or
+    hung server is left behind. A start that failed because its port was taken is tried
+    again on another port."""
+    for attempt in range(1, 4):
+        port = free_port()
+        process = launch(port)
         try:
-            status = process.wait(timeout=stop_within)
-        except subprocess.TimeoutExpired:
-            kill()
+            started(process, port)
+            break
+        except BaseException as error:
+            kill(process)
+            process.wait()
+            release_port(port)
+            if isinstance(error, AssertionError) and attempt < 3 and bind_failed(
+                    log.read_text()):
+                continue
             raise
+    try:
+        yield process, port
+    finally:
+        try:
+            process.send_signal(signal.SIGTERM)
+            try:
+                status = process.wait(timeout=stop_within)
+            except subprocess.TimeoutExpired:
+                kill(process)
+                process.wait()
+                raise
+        finally:
+            release_port(port)
     assert status == 0, log.read_text()[-5000:]
 
 
@@ -269,7 +333,10 @@ def serve(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
     """Serve a request handler on 127.0.0.1 in a thread; yields the base URL."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # Its loop looks for shutdown() this often: the default half second is added to every
+    # test that stops a server.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                              daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -330,24 +397,32 @@ def production(database_url: str, instances: int = 2, log: Path | None = None,
     """The production stack as `make production` runs it (deploy/production.py): nginx on a
     free loopback port over `instances` gunicorns. It must start within 120 s and stop
     cleanly on SIGTERM."""
-    port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         run_dir = Path(folder)
         log = log or run_dir / "stack.log"
-        settings = {**os.environ, "DATABASE_URL": database_url, "PORT": str(port),
-                    "RUN_DIR": str(run_dir), "INSTANCES": str(instances),
-                    "WEB_CONCURRENCY": "1", **env}
-        # Appended to: nginx opens /dev/stdout for itself, and a file opened afresh would
-        # write over the lines before its own.
-        with log.open("a") as out, subprocess.Popen(
-            [sys.executable, "-m", "deploy.production"], cwd=PROJECT_ROOT, env=settings,
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-        ) as process:
-            started = functools.partial(_wait_for_line, log, process, "deckjudge: serving on")
+
+        def launch(port: int) -> subprocess.Popen:
+            settings = {**os.environ, "DATABASE_URL": database_url, "PORT": str(port),
+                        "RUN_DIR": str(run_dir), "INSTANCES": str(instances),
+                        "WEB_CONCURRENCY": "1", **env}
+            # Appended to: nginx opens /dev/stdout for itself, and a file opened afresh
+            # would write over the lines before its own.
+            with log.open("a") as out:
+                return subprocess.Popen(
+                    [sys.executable, "-m", "deploy.production"], cwd=PROJECT_ROOT,
+                    env=settings, stdout=out, stderr=subprocess.STDOUT,
+                    start_new_session=True)
+
+        def started(process: subprocess.Popen, _port: int) -> None:
+            _wait_for_line(log, process, "deckjudge: serving on")
+
+        def kill(process: subprocess.Popen) -> None:
             # The launcher, nginx and every gunicorn share the launcher's process group.
-            kill = functools.partial(os.killpg, process.pid, signal.SIGKILL)
-            with _served(process, started, kill, 60, log):
-                yield Production(f"http://127.0.0.1:{port}", run_dir, process)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+
+        with _served(launch, started, kill, 60, log) as (process, port):
+            yield Production(f"http://127.0.0.1:{port}", run_dir, process)
 
 
 def _wait_for_line(log: Path, process: subprocess.Popen, line: str) -> None:
