@@ -1,7 +1,9 @@
-"""Fixtures: catalogs in real databases, the app, a contract-checking client, the CLI.
+"""Fixtures: catalogs in real databases, the app, a contract-checking client, the CLI; and
+the marks each test gets from the folder it lies in (tests/README.md).
 
 Every test that touches a database runs twice: on a SQLite file and on a real
-PostgreSQL server the session starts (`tests/support/postgres.py`).
+PostgreSQL server the run starts (`tests/support/postgres.py`). Under pytest-xdist the
+workers share that server and each full catalog import (the first to need one makes it).
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ import shutil
 import tarfile
 import weakref
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from sqlalchemy import Engine, event, func, select
+from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from app import create_app
@@ -27,13 +31,15 @@ from catalog.models import Card, Set
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
+from tests.support import postgres as postgres_servers
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
 from tests.support.contract import ContractClient
-from tests.support.postgres import running as postgres_server
+from tests.support.kept_catalog import kept_import
 from tests.support.servers import static_http
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TESTS = Path(__file__).resolve().parent
+FIXTURES = TESTS / "fixtures"
 MINI_CATALOG = FIXTURES / "mini"
 MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
 SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
@@ -45,6 +51,43 @@ USER_CACHE = cache_dir()
 
 def _have_shared_data() -> bool:
     return (SHARED_DATA / "sets" / "en.json").is_file()
+
+
+# The layers, by folder: what a test there may need (tests/README.md says which goes where).
+LAYERS = ("unit", "api", "e2e")
+# Folders inside a layer whose tests get one more mark.
+KINDS = {("e2e", "browser"): "browser", ("e2e", "long"): "slow"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects and xdist groups by the marks
+def pytest_collection_modifyitems(config, items) -> None:
+    """Mark every test by its folder, and the PostgreSQL half of the backend tests, so
+    that `-m` picks tests by what they need and nobody has to remember a mark."""
+    grouped = config.pluginmanager.hasplugin("xdist")
+    for item in items:
+        folders = item.path.relative_to(TESTS).parts[:-1]
+        if not folders or folders[0] not in LAYERS:
+            raise pytest.UsageError(f"{item.nodeid}: a test lies in tests/unit, tests/api or "
+                                    "tests/e2e, by what it needs (tests/README.md)")
+        item.add_marker(folders[0])
+        if kind := KINDS.get(folders[:2]):
+            item.add_marker(kind)
+        backend = getattr(item, "callspec", None) and item.callspec.params.get("backend")
+        if backend == "postgresql" or _starts_postgres(item):
+            item.add_marker("postgresql")
+        if grouped and folders[0] == "e2e":
+            # A module's servers are module fixtures, and some tests look at a server
+            # after the others have used it: one worker runs a module, per backend.
+            module = item.path.relative_to(TESTS).as_posix()
+            item.add_marker(pytest.mark.xdist_group(f"{module}-{backend or 'any'}"))
+
+
+def _starts_postgres(item) -> bool:
+    """Whether a test needs the PostgreSQL server beyond the backend parameter: the
+    session's, or one of its own from tests/support/postgres.py."""
+    return "postgres" in item.fixturenames or any(
+        getattr(value, "__module__", None) == postgres_servers.__name__
+        for value in vars(item.module).values())
 
 
 def pytest_report_header(config) -> str | None:
@@ -145,11 +188,40 @@ def served_card_data(shared_data, tmp_path_factory):
         yield served
 
 
+def _run_folder(config, tmp_path_factory) -> Path:
+    """The folder of the whole run: under xdist, the controller's, which holds each
+    worker's own; else the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if hasattr(config, "workerinput") else base
+
+
 @pytest.fixture(scope="session")
-def postgres():
-    """A private PostgreSQL server for the session."""
-    with postgres_server() as server:
-        yield server
+def run_folder(request, tmp_path_factory) -> Path:
+    return _run_folder(request.config, tmp_path_factory)
+
+
+def once_a_run(run_folder: Path, name: str, make: Callable[[], str]) -> str:
+    """What `make` returns, made once for the whole run: the first process to ask makes it
+    while the others wait for it, then each reads it."""
+    made = run_folder / f"{name}.made"
+    with FileLock(str(run_folder / f"{name}.lock")):
+        if not made.is_file():
+            made.write_text(make())
+        return made.read_text()
+
+
+@pytest.fixture(scope="session")
+def postgres(run_folder):
+    """A private PostgreSQL server for the run (shared by xdist's workers; stopped by
+    pytest_sessionfinish once the run is over)."""
+    return postgres_servers.shared(run_folder)
+
+
+@pytest.hookimpl(trylast=True)  # after the session's fixtures are torn down
+def pytest_sessionfinish(session) -> None:
+    if not hasattr(session.config, "workerinput"):
+        postgres_servers.stop_shared(_run_folder(session.config,
+                                                 session.config._tmp_path_factory))
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
@@ -176,9 +248,21 @@ def empty_db_url(new_db_url) -> str:
 
 
 @pytest.fixture(scope="session")
-def full_db_url(new_db_url, shared_data) -> str:
-    """The full real catalog, imported once per test session and backend."""
-    return imported_db(new_db_url("full"), shared_data)
+def full_db_url(backend, new_db_url, shared_data, run_folder) -> str:
+    """The full real catalog, imported once per run and backend (and read, never written,
+    by the tests: xdist's workers share it)."""
+    return once_a_run(run_folder, f"full-{backend}",
+                      lambda: _full_import(backend, new_db_url, shared_data))
+
+
+def _full_import(backend: str, new_db_url, source: Path) -> str:
+    kept = os.environ.get("DECKJUDGE_KEPT_CATALOG")  # `make test-fast` sets it
+    if backend != "sqlite" or not kept:
+        return imported_db(new_db_url("full"), source)
+    url = new_db_url("full")
+    kept_import(Path(kept), source, Path(make_url(url).database or ""),
+                lambda path: imported_db(sqlite_url(path), source))
+    return url
 
 
 @pytest.fixture

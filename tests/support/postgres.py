@@ -8,7 +8,9 @@ refuses to run as root, so under root it runs as the `postgres` user.
 
 from __future__ import annotations
 
+import contextlib
 import glob
+import json
 import os
 import pwd
 import shutil
@@ -20,8 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
+from filelock import FileLock
 
-from tests.support.servers import free_port
+from tests.support.servers import bind_failed, free_port, release_port
 
 USER = "deckjudge"
 
@@ -40,18 +43,31 @@ def find_bin() -> Path:
 
 
 class PostgresServer:
-    def __init__(self) -> None:
-        self.bin = find_bin()
-        self.folder = Path(tempfile.mkdtemp(prefix="deckjudge-pg-"))
+    def __init__(self, folder: Path | None = None, port: int | None = None,
+                 bin_dir: Path | None = None) -> None:
+        """A new server (initdb in a new folder), or the one already in `folder`."""
+        self.bin = bin_dir or find_bin()
+        self.folder = folder or Path(tempfile.mkdtemp(prefix="deckjudge-pg-"))
         self.data = self.folder / "data"
-        self.port = free_port()
+        self.port = port or free_port()
         self._as_user: list[str] = []
         if os.geteuid() == 0:
-            owner = pwd.getpwnam("postgres")
-            os.chown(self.folder, owner.pw_uid, owner.pw_gid)
             self._as_user = ["runuser", "-u", "postgres", "--"]
-        self._run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync")
+        if folder is None:
+            if self._as_user:
+                owner = pwd.getpwnam("postgres")
+                os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+            self._run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8",
+                      "--no-locale", "--no-sync")
+
+    def state(self) -> dict[str, str | int]:
+        """What another process needs to reach and stop this server (`attached`)."""
+        return {"folder": str(self.folder), "port": self.port, "bin": str(self.bin)}
+
+    @classmethod
+    def attached(cls, state: dict) -> PostgresServer:
+        """The server another process started, from its `state`."""
+        return cls(Path(state["folder"]), int(state["port"]), Path(state["bin"]))
 
     def start(self) -> None:
         # fsync off: a test server's data is thrown away, and every import is a big write.
@@ -90,12 +106,53 @@ class PostgresServer:
                                + (log.read_text() if log.exists() else ""))
 
 
+def started() -> PostgresServer:
+    """A new server, started on a port of its own; deleted again if it cannot start. A
+    start that failed because its port was taken is tried again on another port."""
+    server = PostgresServer()
+    attempt = 1
+    while True:
+        try:
+            server.start()
+            return server
+        except BaseException as error:
+            if isinstance(error, RuntimeError) and attempt < 3 and bind_failed(str(error)):
+                release_port(server.port)
+                server.port, attempt = free_port(), attempt + 1
+                continue
+            with contextlib.suppress(RuntimeError):  # it may have started after all
+                server.stop("immediate")
+            shutil.rmtree(server.folder, ignore_errors=True)
+            raise
+
+
 @contextmanager
 def running() -> Iterator[PostgresServer]:
     """A new server, started; stopped and deleted afterwards, whatever happens."""
-    server = PostgresServer()
+    server = started()
     try:
-        server.start()
         yield server
     finally:
         server.destroy()
+        release_port(server.port)
+
+
+def shared(run: Path) -> PostgresServer:
+    """The server of a test run (`run` is its folder): the first of the run's processes to
+    ask starts it, the others (xdist's workers) use the same one; `stop_shared` stops it
+    once the run is over."""
+    state = run / "postgres.json"
+    with FileLock(str(run / "postgres.lock")):
+        if state.is_file():
+            return PostgresServer.attached(json.loads(state.read_text()))
+        server = started()
+        state.write_text(json.dumps(server.state()))
+        return server
+
+
+def stop_shared(run: Path) -> None:
+    """Stop and delete the run's server, if one was started."""
+    state = run / "postgres.json"
+    if state.is_file():
+        PostgresServer.attached(json.loads(state.read_text())).destroy()
+        state.unlink()
