@@ -4,13 +4,16 @@ by Selenium (`make test` installs both; no driver is downloaded)."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from axe_selenium_python import Axe
+from filelock import FileLock
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -43,17 +46,35 @@ def chromium(javascript: bool = True, width: int = 1280,
         driver.quit()
 
 
-# axe-core from the npm registry (`make axe`): its Python wrapper bundles a 2018 version.
-AXE_CORE = Path(os.environ.get("DECKJUDGE_AXE") or next(
-    iter(sorted(Path(__file__).resolve().parents[2].glob(".cache/axe-core-*/axe.min.js"))),
-    Path("axe.min.js")))
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+def axe_core() -> Path:
+    """axe-core's script (its Python wrapper bundles a 2018 version): $DECKJUDGE_AXE, else
+    the version the Makefile pins, fetched from the npm registry by `make axe` when it is
+    missing (once, under a lock, however many test processes ask at once)."""
+    if named := os.environ.get("DECKJUDGE_AXE"):
+        if not Path(named).is_file():
+            raise RuntimeError(f"no axe-core at {named} (DECKJUDGE_AXE): `make axe` fetches it")
+        return Path(named)
+    pinned = re.search(r"^AXE_VERSION := (\S+)$", (PROJECT_ROOT / "Makefile").read_text(), re.M)
+    assert pinned, "the Makefile pins axe-core's version (AXE_VERSION)"
+    script = PROJECT_ROOT / ".cache" / f"axe-core-{pinned[1]}" / "axe.min.js"
+    if not script.is_file():
+        script.parent.parent.mkdir(exist_ok=True)
+        with FileLock(str(script.parent.parent / "axe.lock")):
+            if not script.is_file():
+                done = subprocess.run(["make", "--no-print-directory", "axe"], cwd=PROJECT_ROOT,
+                                      capture_output=True, text=True, timeout=600)
+                if done.returncode != 0 or not script.is_file():
+                    raise RuntimeError(f"no axe-core at {script}, and `make axe` did not fetch "
+                                       f"it:\n{done.stdout}{done.stderr}")
+    return script
 
 
 def accessibility_violations(driver: webdriver.Chrome) -> list[dict[str, Any]]:
     """What axe-core finds on the page as it is now, serious and critical only."""
-    if not AXE_CORE.is_file():
-        raise RuntimeError(f"no axe-core at {AXE_CORE}: `make axe` fetches it")
-    axe = Axe(driver, script_url=str(AXE_CORE))
+    axe = Axe(driver, script_url=str(axe_core()))
     axe.inject()
     results = axe.run(options="{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', "
                               "'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}}")
