@@ -11,7 +11,8 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install postgresql browser axe nginx wrk run production import test contract-fuzz lint bench clean
+.PHONY: install postgresql browser axe nginx wrk run production import test test-fast test-long \
+	contract-fuzz lint bench clean
 
 install: $(STAMP)
 
@@ -61,8 +62,28 @@ run: import
 production: import nginx
 	$(BIN)/python -m deploy.production
 
+# The whole suite, in parallel (pytest-xdist; each e2e module on one worker, see
+# tests/conftest.py), with the soak and the fuzz shortened: `make test-long` runs those two
+# at full length.
+WORKERS ?= 3
+SOAK_SECONDS ?= 10
+FUZZ_EXAMPLES ?= 20
 test: install postgresql browser axe nginx
-	DECKJUDGE_AXE=$(AXE_CORE) $(BIN)/python -m pytest
+	DECKJUDGE_AXE=$(AXE_CORE) DECKJUDGE_SOAK_SECONDS=$(SOAK_SECONDS) \
+	  DECKJUDGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+	  $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --no-loadscope-reorder --no-cov
+
+# What needs no server process, browser or PostgreSQL: tests/unit and tests/api on SQLite,
+# with the full catalog's import kept in .cache/ between runs (tests/support/kept_catalog.py).
+FAST_WORKERS ?= 2
+test-fast: install
+	DECKJUDGE_KEPT_CATALOG=.cache/test-catalog $(BIN)/python -m pytest tests/unit tests/api \
+	  -m "not postgresql" -n $(FAST_WORKERS) --no-cov -q
+
+# The soak (60 s on each database) and the contract fuzz (50 examples) at full length.
+test-long: install postgresql nginx
+	DECKJUDGE_SOAK_SECONDS=60 DECKJUDGE_FUZZ_EXAMPLES=50 \
+	  $(BIN)/python -m pytest -m slow -n 2 --dist loadgroup --no-cov
 
 # The contract fuzz of the suite, longer and with a fresh seed each time.
 contract-fuzz: install postgresql

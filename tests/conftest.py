@@ -59,8 +59,26 @@ LAYERS = ("unit", "api", "e2e")
 KINDS = {("e2e", "browser"): "browser", ("e2e", "long"): "slow"}
 
 
-@pytest.hookimpl(tryfirst=True)  # before `-m` selects and xdist groups by the marks
-def pytest_collection_modifyitems(config, items) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests before `-m` selects by the marks (and xdist groups by them); once
+    pytest has ordered them (by backend), put the longest first."""
+    _mark(config, items)
+    yield
+    items.sort(key=_longest_first)
+
+
+def _longest_first(item) -> tuple[int, int]:
+    """The order the run hands tests out in (`make test` keeps it: --no-loadscope-reorder):
+    the soak and the fuzz, then the rest of e2e, PostgreSQL's (the slower) before SQLite's;
+    the many short in-process tests fill the end, in pytest's order."""
+    if not item.get_closest_marker("e2e"):
+        return (2, 0)
+    return (0 if item.get_closest_marker("slow") else 1,
+            0 if item.get_closest_marker("postgresql") else 1)
+
+
+def _mark(config, items) -> None:
     """Mark every test by its folder, and the PostgreSQL half of the backend tests, so
     that `-m` picks tests by what they need and nobody has to remember a mark."""
     grouped = config.pluginmanager.hasplugin("xdist")
