@@ -23,7 +23,7 @@ from typing import Any
 import gunicorn.util
 from gunicorn.http.errors import InvalidHeader
 
-from api.middleware.problems import HTTP_PROBLEMS_BY_STATUS, PROBLEM_MEDIA_TYPE, TYPE_BASE
+from api.middleware.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.middleware.refusals import refusal_detail, refused_status
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 
@@ -31,11 +31,9 @@ from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:
     """The whole HTTP response: status line, headers and the problem document. A status
     with no type of ours is `about:blank`, titled with its reason (RFC 9457, 4.2.1)."""
-    slug, kind = HTTP_PROBLEMS_BY_STATUS.get(status, ("", None))
-    title = kind.title if kind else reason or "Error"
-    body = json.dumps({"type": TYPE_BASE + slug if kind else "about:blank", "title": title,
-                       "status": status, "detail": detail}).encode()
-    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
+    problem = Problem.of_status(status, detail, reason)
+    body = json.dumps(problem.document()).encode()
+    head = (f"HTTP/1.1 {status} {problem.kind.title}\r\nConnection: close\r\n"
             f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
             f"Cache-Control: no-store\r\nX-Content-Type-Options: {NOSNIFF}\r\n"
             f"Content-Security-Policy: {DEFAULT_POLICY}\r\n\r\n")

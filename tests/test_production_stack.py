@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 import requests
 
-from api.middleware.problems import HTTP_PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
 from tests.conftest import FIXTURES
 from tests.contract import check_http, problem_schema
 from tests.load import Call, Load
@@ -358,7 +358,7 @@ def test_every_error_nginx_answers_itself_is_a_problem(stack, case, request_byte
     assert answer.headers["cache-control"] == "no-store" and answer.headers["x-request-id"]
     problem = json.loads(answer.body)
     jsonschema.validate(problem, problem_schema())
-    kind = HTTP_PROBLEM_TYPES[slug]
+    kind = PROBLEM_TYPES[slug]
     assert (problem["type"], problem["title"], problem["status"]) == (
         TYPE_BASE + slug, kind.title, status)
     assert len(problem["detail"]) > 20

@@ -36,7 +36,7 @@ from werkzeug.exceptions import (
 )
 from werkzeug.wsgi import LimitedStream
 
-from api.middleware.problems import registered_response
+from api.middleware.problems import Problem
 from api.middleware.refusals import refused_status
 from catalog import deadline
 
@@ -99,9 +99,8 @@ def wrap_input(environ: dict[str, Any]) -> None:
 
 
 def _client_closed(_error: ClientDisconnected) -> Response:
-    return registered_response(
-        "client-closed-request", "The client closed the connection before it sent the "
-        "whole body; nothing was done with the part that came.")
+    return Problem("client-closed-request", "The client closed the connection before it sent "
+                   "the whole body; nothing was done with the part that came.").response()
 
 
 def init_app(app: Flask) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from api.middleware.problems import Problem, document_of
+from api.middleware.problems import Problem
 from api.views import iso_date
 from api.views.lines import (
     MAX_CANDIDATES_SHOWN,
@@ -156,7 +156,7 @@ def batch_view(index: CatalogIndex,
         if isinstance(answer, Problem):
             failed += 1
             result = {"id": deck_id, "status": answer.kind.status,
-                      "problem": document_of(answer)}
+                      "problem": answer.document()}
         else:
             answered += 1
             result = {"id": deck_id, "status": 200, "verdict": answer}
