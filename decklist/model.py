@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NewType, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from catalog import patterns
 
@@ -43,8 +43,9 @@ class Candidate(NamedTuple):
     variant: str | None = None
 
 
-# What a line says about which card, as one string: decklist.reference writes and reads it.
-Reference = NewType("Reference", str)
+# What a line says about which card, as a plain value (decklist.reference): a text line's
+# card reference as written, or a JSON entry's one reading.
+Reference = str | Candidate
 
 
 def tuple_builder(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
