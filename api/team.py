@@ -21,6 +21,7 @@ from api.validate import notices
 from api.views.verdicts import team_judgement_view
 from catalog import store
 from catalog.index import CatalogIndex
+from decklist.resolve import Searches
 from validators.judging import Seat, judge_team
 from validators.targets import TargetError, plan_team
 
@@ -88,5 +89,5 @@ def team_answer(index: CatalogIndex, req: TeamRequest) -> dict[str, Any]:
     full = req.detail == FULL
     budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
                    for player in req.players])
-    judged = judge_team(index, plan, req.players, req.as_of)
+    judged = judge_team(index, plan, req.players, req.as_of, Searches() if full else None)
     return team_judgement_view(index, judged, notices(plan.notices, BODY), full=full)

@@ -35,11 +35,11 @@ from api.schema import (
     located,
     target_problem,
 )
-from api.views.lines import Searches
 from api.views.verdicts import deck_judgement_view, notice_view
 from catalog import store
 from catalog.index import CatalogIndex
 from decklist.model import Decklist
+from decklist.resolve import Searches
 from validators.formats import ORDER, PLAYS
 from validators.judging import judge_deck
 from validators.targets import ALL, DeckPlan, Notice, TargetError, check_formats, plan_deck
@@ -166,9 +166,11 @@ def ask_of(req: ValidateRequest, plan: DeckPlan) -> budget.Ask:
 def verdict_of(index: CatalogIndex, req: ValidateRequest, plan: DeckPlan,
                searches: Searches) -> dict[str, Any]:
     """The deck judged in the planned formats, as the answer shows it."""
-    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
+    full = req.detail == FULL
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                        searches if full else None)
     return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
-                               req.detail == FULL, searches)
+                               full)
 
 
 def notices(found: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:
