@@ -48,6 +48,9 @@ def parse_json(data: Any) -> Decklist:
             deck.problems.append(entry)
         else:
             deck.entries.append(entry)
+    texts = {**{entry.line: entry.text for entry in deck.entries},
+             **{problem.line: problem.text for problem in deck.problems}}
+    deck.written = tuple(texts[position] for position in sorted(texts))
     return deck
 
 

@@ -94,6 +94,9 @@ class Decklist:
     problems: list[LineProblem] = field(default_factory=list)
     # Totals the list itself states ("Pokémon: 12", "Total Cards: 60"), by section, with lines.
     declared: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Each line as written, by number from 1 (a JSON entry's fields, joined), so that what
+    # shows the list (the organizer's page) need not read it again.
+    written: tuple[str, ...] = ()
 
     @property
     def main(self) -> list[Entry]:

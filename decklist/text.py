@@ -119,6 +119,7 @@ def parse_text(text: str) -> Decklist:
         if line.hint and (line.hint == "ptcgo" or deck.input_format == "plain"):
             deck.input_format = line.hint
     _check_declared(deck)
+    deck.written = tuple(lines)
     return deck
 
 

@@ -331,3 +331,13 @@ def test_a_form_that_does_not_say_what_to_check_is_refused(client):
     assert response.status_code == 422
     problem = text(soup_of(response).find(id="problem"))
     assert "`mode` is one of deck, team; it is missing" in problem
+
+
+def test_a_verdict_of_many_violations_lists_the_first_and_counts_them_all(client):
+    deck = "".join(f"1 Nosuchcard {n}\n" for n in range(60))
+    page = check(client, deck=deck, format="modified")
+    problems = page.find("details", id="problems-deck-modified")
+    assert text(problems.find("summary")).startswith("Modified (Sept 1 Modified, 2002-03 "
+                                                     "season): 60 problems")
+    assert len(problems.find_all("li", class_="error")) == 50
+    assert text(problems.find("li", class_="more")) == "and 10 more"
