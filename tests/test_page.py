@@ -341,3 +341,16 @@ def test_a_verdict_of_many_violations_lists_the_first_and_counts_them_all(client
                                                      "season): 60 problems")
     assert len(problems.find_all("li", class_="error")) == 50
     assert text(problems.find("li", class_="more")) == "and 10 more"
+
+
+def test_lines_that_are_no_card_show_as_unreadable_and_the_verdict_marks_the_first_fifty(
+        client):
+    deck = "4 Pikachu BS 58\n" + "".join(f"junk {n}\n" for n in range(60))
+    page = check(client, deck=deck, format="modified")
+    assert row(page, 1)["data-status"] == "resolved"
+    for line in (2, 61):
+        assert row(page, line)["data-status"] == "unreadable"
+        assert "not a card line" in text(row(page, line).find("td", class_="card"))
+    # One violation names all sixty lines; the page marks the rows the API lists.
+    assert "unreadable-line" in text(row(page, 51).find("td", class_="notes"))
+    assert row(page, 52).find("ul", class_="marks") is None
