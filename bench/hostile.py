@@ -36,6 +36,7 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.names import search_key  # noqa: E402
@@ -114,11 +115,21 @@ def request_costs(app: Flask, normal: str) -> None:
           "bytes per request byte")
     for label, (cpu, ratio, status, *_) in rows.items():
         print(f"  {label:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}")
+        key = "hostile.request.normal." + label.split(", ", 1)[1].replace(", ", ".")
+        record(f"{key}.cpu", cpu * 1e6, "µs/KB")
+        record(f"{key}.answer_ratio", ratio, "×")
     base = rows["normal 60-line deck, one format, cold"][0]
     for cpu, ratio, status, case_id in sorted(worst.values(), reverse=True):
         print(f"  {case_id:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}"
               f"  ({cpu / base:.1f} × the normal deck's CPU per KB)")
-    print(f"  the largest answer per request byte: {max(r[1] for r in worst.values()):.1f} ×")
+    kinds = {case_id: kind for kind, (*_, case_id) in worst.items()}
+    heaviest = max(worst.values())
+    record("hostile.request.worst.cpu", heaviest[0] * 1e6, "µs/KB")
+    record("hostile.request.worst.times_normal", heaviest[0] / base, "×")
+    print(f"  the heaviest kind: {kinds[heaviest[3]]}")
+    largest = max(r[1] for r in worst.values())
+    print(f"  the largest answer per request byte: {largest:.1f} ×")
+    record("hostile.request.largest_answer_ratio", largest, "×")
 
 
 def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dict[str, str],
@@ -153,6 +164,9 @@ def worker_peak_under_the_largest_batch() -> None:
     print(f"largest batch (500 real lists in every format, {answer.status_code}, "
           f"{len(answer.content) / 1e6:.1f} MB answered): worker peak RSS "
           f"{before[0]:.0f} MiB before, {after[0]:.0f} MiB after")
+    record("hostile.batch.answer_mb", len(answer.content) / 1e6, "MB")
+    record("hostile.batch.rss_before", before[0], "MiB")
+    record("hostile.batch.rss_after", after[0], "MiB")
 
 
 def main() -> None:
@@ -166,9 +180,12 @@ def main() -> None:
     figures.update({shape: per_kb(hostile_deck(shape), seconds) for shape in HOSTILE})
     for label, figure in figures.items():
         print(f"  {label:<24} {figure * 1e6:9.0f} µs/KB")
+        record(f"hostile.read.{'normal' if label not in HOSTILE else label}", figure * 1e6,
+               "µs/KB")
     worst = max(HOSTILE, key=figures.__getitem__)
-    print(f"  worst hostile shape: {worst}, {figures[worst] / figures['a normal 60-line deck']:.1f}"
-          " × a normal deck's cost per KB")
+    times = figures[worst] / figures["a normal 60-line deck"]
+    print(f"  worst hostile shape: {worst}, {times:.1f} × a normal deck's cost per KB")
+    record("hostile.read.worst.times_normal", times, "×")
     with app.app_context():
         request_costs(app, normal)
     worker_peak_under_the_largest_batch()
