@@ -7,7 +7,8 @@ and a worker's memory under the largest batch the limits allow.
 table, sent through the app in this process with every cache emptied first (a hostile
 request is new by construction), grouped by kind; for the worst of each kind, CPU seconds
 per KB of request and answer bytes per request byte, beside a normal 60-line deck's, cold
-and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch.
+and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch, and after
+two at once on its two threads.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/test_linear_patterns.py counts the
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -148,25 +150,37 @@ def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dic
 
 
 def worker_peak_under_the_largest_batch() -> None:
-    """A gunicorn worker's peak RSS (VmHWM) after the largest batch the limits allow."""
+    """A gunicorn worker's peak RSS (VmHWM) after the largest batch the limits allow, then
+    after two at once on its two threads; and how long one takes."""
+    body = _largest_batch()
     with tempfile.TemporaryDirectory() as folder:
         pidfile = Path(folder) / "gunicorn.pid"
-        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="1")
+        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="2")
         server, base = start_gunicorn(pidfile)
         try:
-            before = peak_rss_mib(pidfile)
-            answer = requests.post(f"{base}/v1/validate/batch", data=_largest_batch(),
-                                   headers=JSON, timeout=120)
-            after = peak_rss_mib(pidfile)
+            before = peak_rss_mib(pidfile)[0]
+            start = time.perf_counter()
+            answer = requests.post(f"{base}/v1/validate/batch", data=body, headers=JSON,
+                                   timeout=120)
+            seconds = time.perf_counter() - start
+            one = peak_rss_mib(pidfile)[0]
+            with ThreadPoolExecutor(2) as pool:
+                statuses = list(pool.map(lambda _: requests.post(
+                    f"{base}/v1/validate/batch", data=body, headers=JSON,
+                    timeout=120).status_code, range(2)))
+            two = peak_rss_mib(pidfile)[0]
         finally:
             server.terminate()
             server.wait(timeout=60)
     print(f"largest batch (500 real lists in every format, {answer.status_code}, "
-          f"{len(answer.content) / 1e6:.1f} MB answered): worker peak RSS "
-          f"{before[0]:.0f} MiB before, {after[0]:.0f} MiB after")
+          f"{len(answer.content) / 1e6:.1f} MB answered in {seconds:.1f} s): worker peak RSS "
+          f"{before:.0f} MiB before, {one:.0f} MiB after; after two at once ({statuses}) "
+          f"{two:.0f} MiB")
     record("hostile.batch.answer_mb", len(answer.content) / 1e6, "MB")
-    record("hostile.batch.rss_before", before[0], "MiB")
-    record("hostile.batch.rss_after", after[0], "MiB")
+    record("hostile.batch.seconds", seconds, "s")
+    record("hostile.batch.rss_before", before, "MiB")
+    record("hostile.batch.rss_after", one, "MiB")
+    record("hostile.batch.rss_after_two", two, "MiB")
 
 
 def main() -> None:

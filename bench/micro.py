@@ -94,7 +94,10 @@ def main() -> None:
     def check(text: str, rules=modified) -> Callable[[], object]:
         return lambda: validate(index, resolve(index, parse(text).entries), rules)
 
-    print(f"in process, catalog {index.version}, one thread:")
+    print(f"in process, catalog {index.version} ({len(index.printings):,} printings, "
+          f"{len(index.sets)} sets), one thread:")
+    record("catalog.printings", len(index.printings), "printings")
+    record("catalog.sets", len(index.sets), "sets")
     report_build(app)
     typical = decks[0]
     record("micro.typical.lines", typical.lines, "lines")

@@ -6,7 +6,8 @@
    BENCH_POSTGRES_URL, into that PostgreSQL database), timed;
 2. bench/micro.py: parse + resolve + check in process, and bench/hostile.py: reading lines
    built to make a backtracking matcher work hard, per KB, beside a normal deck;
-3. bench/cache_memory.py: a worker's memory with every cache full;
+3. bench/cache_memory.py: a worker's memory with every cache full, and bench/answers.py:
+   what answers weigh and what an unknown line costs;
 4. bench/load.py: the real gunicorn under wrk;
 5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
 6. bench/page.py: the organizer's page, from a click to the answer on screen (Chromium);
@@ -90,6 +91,7 @@ def main() -> None:
     run("micro.py", [], output)
     run("hostile.py", [], output)
     run("cache_memory.py", [], output)
+    run("answers.py", [], output)
     run("load.py", sys.argv[1:], output)
     run("production.py", [], output)
     run("page.py", [], output)
