@@ -196,7 +196,8 @@ def _parser() -> argparse.ArgumentParser:
     update = actions.add_parser("update", help="import it again from its source")
     update.add_argument("--source", default=None,
                         help="a directory, archive or http(s) URL in the pokemon-tcg-data "
-                             "layout (default: $CATALOG_SOURCE, else the public archive)")
+                             "layout (default: $CATALOG_SOURCE, else the source the catalog "
+                             "came from, else the public archive)")
     update.add_argument("--force", action="store_true",
                         help="import even when the data is unchanged, or has lost more "
                              "than a fifth of the catalog's cards")
