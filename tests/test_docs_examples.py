@@ -14,7 +14,9 @@ Other shell blocks (```sh alone) start what does not end (`make run`, `make prod
 or need another machine, a PostgreSQL server's URL or GitHub: each `make TARGET` they name
 is a target whose commands resolve (the programs, modules and files they name exist).
 Every line of any doc that starts with `curl` must be in an example block, so no request a
-doc shows goes unchecked.
+doc shows goes unchecked. And every decklist line a doc shows in backticks (`4 Bill LC 108`)
+names a card of the real catalog, and each input form docs/decklists.md lists is read as
+that form.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from catalog import patterns
 from tests.conftest import PROJECT_ROOT
 from tests.servers import gunicorn
 
@@ -190,3 +193,51 @@ def test_each_make_target_a_doc_names_resolves(target):
 
 def test_the_make_targets_the_readme_starts_with_are_checked():
     assert {"run", "production"} <= set(make_targets())
+
+
+# A card line a doc shows in backticks: a count (`4`, `4x`, PTCGO's `* 4`) and a name.
+_SAMPLE = patterns.compile(r"`((?:\* )?[1-9]\d*x? [^`]+)`")
+_STATUS_AND_TYPE = patterns.compile(r"^\d{3} [a-z]+(?:-[a-z]+)+$")  # `413 decklist-too-large`
+
+
+def sample_lines() -> list[tuple[str, str]]:
+    found = {}
+    for path in DOCS:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for sample in _SAMPLE.findall(text):
+                if not _STATUS_AND_TYPE.match(sample):
+                    found.setdefault(sample, f"{path.relative_to(PROJECT_ROOT)}:{number}")
+    return sorted((where, sample) for sample, where in found.items())
+
+
+@pytest.mark.parametrize(("where", "sample"), sample_lines(),
+                         ids=[f"{where} {sample}" for where, sample in sample_lines()])
+def test_each_sample_line_a_doc_shows_names_a_real_card(client, where, sample):
+    answer = client.post("/v1/resolve", data=sample.encode(), content_type="text/plain")
+    assert answer.status_code == 200, answer.get_json()
+    [line] = answer.get_json()["lines"]
+    assert line["status"] in ("resolved", "ambiguous"), (where, line)
+
+
+def input_forms() -> list[tuple[str, list[str]]]:
+    """The rows of docs/decklists.md's table of input forms: the form and its samples."""
+    text = (PROJECT_ROOT / "docs" / "decklists.md").read_text(encoding="utf-8")
+    table = text.partition("## Input forms")[2].partition("\n\n|")[2].partition("\n\n")[0]
+    rows = [line.strip("|").split("|") for line in ("|" + table).splitlines()[2:]]
+    return [(form.strip().strip("`"), [sample for sample in samples.split("`")[1::2]])
+            for form, samples in rows]
+
+
+@pytest.mark.parametrize(("form", "samples"), input_forms(),
+                         ids=[form for form, _ in input_forms()])
+def test_each_input_form_the_docs_show_is_read_as_that_form(client, form, samples):
+    if form == "json":
+        [entries] = samples
+        answer = client.post("/v1/resolve", json=json.loads(entries))
+    else:
+        answer = client.post("/v1/resolve", data="\n".join(samples).encode(),
+                             content_type="text/plain")
+    body = answer.get_json()
+    assert answer.status_code == 200 and body["input_format"] == form, body
+    assert all(line["status"] != "unknown" for line in body["lines"]), body["lines"]
+    assert [p for p in body["problems"] if p["code"] == "not-a-card-line"] == []
