@@ -2,9 +2,9 @@
 
 A line's meaning (its readings, its resolution, its standing in a format, its view) depends
 on nothing but its card reference, so every cache of it is keyed by the reference. A string
-hashes once in its life, where the tuple of Candidates it used to be keyed by was hashed on
-every look-up: three look-ups a line cost a 60-line request about 15 µs more (timeit,
-session 10). The readings are read from the reference when a cache misses.
+hashes once in its life, where a tuple of Candidates would be hashed on every look-up: three
+look-ups a line would cost a 60-line request about 15 µs more (timeit). The readings are
+read from the reference when a cache misses.
 """
 
 from __future__ import annotations

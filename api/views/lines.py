@@ -28,7 +28,7 @@ MAX_NAMES_SEARCHED = 20
 _NOT_SEARCHED = (f"closest names are searched for the first {MAX_NAMES_SEARCHED} unknown "
                  "lines of a request; check this one alone, or search GET /v1/cards")
 # The lines a deck could not read, listed at most: each has its text and why (a list of a
-# thousand junk lines is refused no more than one with ten, and answers no longer).
+# thousand junk lines is refused no more than one with ten, and its answer is no larger).
 MAX_PROBLEMS_SHOWN = 100
 
 
@@ -56,10 +56,10 @@ def line_json(head: bytes, rest: bytes) -> orjson.Fragment:
 
     The one place an answer is written from pre-encoded parts: the rest is kept encoded on the
     catalog index and written as it is, and a line's head is encoded once per answer.
-    Encoding the rest afresh for every answer cost a 60-line verdict about 90 µs of 925
-    (session 9), and /v1/resolve on 60 lines 60 µs of 595; encoding the heads once rather
-    than in each of `format=all`'s 9 verdicts took an 18-line deck's request from 1,630 to
-    1,440 µs (bench/micro.py, session 10)."""
+    Encoding the rest afresh for every answer would cost a 60-line verdict about 90 µs of
+    its 925, and /v1/resolve on 60 lines 60 µs of 595; encoding the heads once rather than
+    in each verdict of `format=all` saves an 18-line deck's request about 190 µs of 1,630
+    (bench/micro.py)."""
     return orjson.Fragment(head + rest[1:])
 
 
