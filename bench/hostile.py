@@ -50,7 +50,7 @@ from tests.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  # noq
 LINES, LENGTH = 100, 300
 # Line shapes, each `length` characters long at most.
 HOSTILE: dict[str, Callable[[int], str]] = {
-    "stars": lambda n: "*" * (n - 1) + "x",  # `^\*{3,}.*\*{3,}$` was cubic in `re`
+    "stars": lambda n: "*" * (n - 1) + "x",  # `^\*{3,}.*\*{3,}$` is cubic in `re`
     "stars-both-ends": lambda n: "***" + "*x" * ((n - 6) // 2) + "**",
     "digits": lambda n: "9" * n,
     "spaced-digits": lambda n: "4" + " 9" * ((n - 1) // 2),
@@ -100,14 +100,14 @@ def request_costs(app: Flask, normal: str) -> None:
     """Each hostile kind's worst request (CPU per KB and answer bytes per request byte)
     beside a normal deck's, through the app in this process."""
     client = app.test_client()
-    rows = {f"normal 60-line deck, {label}": _cost(client, "POST", path, normal.encode(),
-                                                   TEXT, cold)
-            for label, path, cold in (
-                ("one format, cold", "/v1/validate?format=modified", True),
-                ("one format, warm", "/v1/validate?format=modified", False),
-                ("every format, cold", "/v1/validate?format=all", True),
-                ("every format, verdict, cold", "/v1/validate?format=all&detail=verdict",
-                 True))}
+    rows = {(f"normal 60-line deck, {label}", key): _cost(client, "POST", path,
+                                                        normal.encode(), TEXT, cold)
+            for label, key, path, cold in (
+                ("one format, cold", "one_cold", "/v1/validate?format=modified", True),
+                ("one format, warm", "one_warm", "/v1/validate?format=modified", False),
+                ("every format, cold", "all_cold", "/v1/validate?format=all", True),
+                ("every format, verdict, cold", "all_verdict_cold",
+                 "/v1/validate?format=all&detail=verdict", True))}
     worst: dict[str, tuple[float, float, int, str]] = {}
     for case in CASES:
         cost = _cost(client, case.method, case.path, case.body, case.headers, True)
@@ -115,12 +115,11 @@ def request_costs(app: Flask, normal: str) -> None:
             worst[case.kind] = (*cost[:3], case.id)
     print("whole requests, cold (every cache emptied first): CPU per KB of request, answer "
           "bytes per request byte")
-    for label, (cpu, ratio, status, *_) in rows.items():
+    for (label, key), (cpu, ratio, status, *_) in rows.items():
         print(f"  {label:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}")
-        key = "hostile.request.normal." + label.split(", ", 1)[1].replace(", ", ".")
-        record(f"{key}.cpu", cpu * 1e6, "µs/KB")
-        record(f"{key}.answer_ratio", ratio, "×")
-    base = rows["normal 60-line deck, one format, cold"][0]
+        record(f"hostile.request.normal.{key}.cpu", cpu * 1e6, "µs/KB")
+        record(f"hostile.request.normal.{key}.answer_ratio", ratio, "×")
+    base = next(cost[0] for (_, key), cost in rows.items() if key == "one_cold")
     for cpu, ratio, status, case_id in sorted(worst.values(), reverse=True):
         print(f"  {case_id:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}"
               f"  ({cpu / base:.1f} × the normal deck's CPU per KB)")
