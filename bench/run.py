@@ -76,6 +76,14 @@ def run(script: str, args: list[str], output: list[str]) -> None:
 def main() -> None:
     kept = Path(tempfile.mkstemp(suffix=".jsonl")[1])
     os.environ[FIGURES_ENV] = str(kept)
+    try:
+        run_all(kept)
+    finally:
+        kept.unlink(missing_ok=True)
+
+
+def run_all(kept: Path) -> None:
+    """Every benchmark, its figures kept in `kept` as they come, then written out."""
     output: list[str] = []
     taken = machine()
     with tempfile.TemporaryDirectory() as folder:
@@ -97,7 +105,6 @@ def main() -> None:
     run("page.py", [], output)
     run("corpus.py", [], output)
     figures = [json.loads(line) for line in kept.read_text().splitlines()]
-    kept.unlink()
     FIGURES.write_text(json.dumps({"machine": taken, "figures": {
         figure["key"]: {"value": figure["value"], "unit": figure["unit"]}
         for figure in figures}}, ensure_ascii=False, indent=1) + "\n")
