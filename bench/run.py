@@ -110,9 +110,11 @@ def run_all(kept: Path) -> None:
         for figure in figures}}, ensure_ascii=False, indent=1) + "\n")
     OUTPUT.parent.mkdir(exist_ok=True)
     OUTPUT.write_text("\n".join(output) + "\n")
-    subprocess.run([sys.executable, str(ROOT / "bench" / "report.py")], check=True)
     print(f"figures kept in {FIGURES.relative_to(ROOT)}, output in "
           f"{OUTPUT.relative_to(ROOT)}; docs/performance.md written from them")
+    # Figures that other docs and comments cite, and that moved past their tolerance, are
+    # named for the hand to fix (`make lint` fails until they are).
+    subprocess.run([sys.executable, str(ROOT / "bench" / "report.py")])
 
 
 def machine() -> dict[str, str | int | None]:
