@@ -69,9 +69,13 @@ contract-fuzz: install postgresql
 	DECKJUDGE_FUZZ_EXAMPLES=$${EXAMPLES:-300} DECKJUDGE_FUZZ_SEED=$${SEED:-random} \
 	  $(BIN)/python -m pytest tests/test_schemathesis.py -k sqlite
 
+# Also: no code, comment, doc or test name tells history, and the docs' figures are those of
+# the last `make bench` (bench/figures.json).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/python tools/no_history.py
+	$(BIN)/python bench/report.py --check
 
 # The load benchmark drives gunicorn with wrk; on Debian without it, install the package.
 wrk:

@@ -1,6 +1,6 @@
 """Resolve each decklist line to catalog printings, and say how, or why not.
 
-A line's readings (decklist.lines) are tried in the issue's order: card id;
+A line's readings (decklist.lines) are tried in this order: card id;
 set code + number; set name + number; name only.  A set + number reading
 counts only when the printing at that number has the line's name, so a
 name that merely ends in something code-like ("Mewtwo EX 54") is never

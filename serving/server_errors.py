@@ -5,7 +5,7 @@ gunicorn refuses what it cannot read (a bad request line, a header it will not t
 framing it cannot trust: two Content-Lengths, one beside Transfer-Encoding, a Transfer-
 Encoding it does not know) in its worker's `handle_error`. That writes an HTML page, and
 logs the request only once its headers were read, through the access logger, whose
-failure there left the client with no answer at all. The worker (serving/draining_worker.py)
+failure there would leave the client with no answer at all. The worker (serving/draining_worker.py)
 hands these refusals to `refuse()` instead: a problem document, then one access-log line
 with the status sent, the method and path when they were read, and no request id (the
 app never saw the request). Errors of gunicorn's own (a 500) stay gunicorn's, written by

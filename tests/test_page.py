@@ -315,7 +315,7 @@ def test_a_post_that_is_no_form_is_refused(client):
         assert "multipart/form-data" in text(soup_of(response).find(id="problem"))
 
 
-def test_a_pick_for_a_line_the_list_no_longer_has_is_a_conflict(client):
+def test_a_pick_for_a_line_not_in_the_list_as_sent_is_a_conflict(client):
     response = client.post("/", data={"mode": "deck", "deck": "4 Bill\n",
                                       "pick": "deck:7:4 Bill BS 91"})
     assert response.status_code == 409

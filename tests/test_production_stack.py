@@ -114,7 +114,7 @@ def test_a_body_over_the_limit_is_a_413_problem_the_sender_can_read(stack):
 def test_slow_clients_do_not_hold_up_a_well_behaved_one(stack):
     # 200 connections that stop in the middle of their headers and 200 that announce a
     # body and send a few bytes of it, from 20 addresses; without nginx, 16 of these leave
-    # gunicorn's threads all waiting (issue 20).
+    # gunicorn's threads all waiting.
     slow = []
     for n in range(400):
         sock = connect(stack.base, f"127.0.1.{n % 20 + 1}")

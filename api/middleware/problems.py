@@ -54,7 +54,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "over-budget": ProblemType(413, _TOO_LARGE),
     "answer-too-large": ProblemType(413, _TOO_LARGE),
     "line-too-long": ProblemType(413, _TOO_LARGE),
-    # The organizer's page: a card picked for a line the list no longer has.
+    # The organizer's page: a card picked for a line that is not in the list as sent.
     "stale-pick": ProblemType(409, "Conflict"),
     "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
     "invalid-body": ProblemType(422, _UNPROCESSABLE),

@@ -5,10 +5,10 @@ answer), then the rest, which is the same for every line that reads alike in a c
 it resolved to, or where it stands in a format on a date) and is kept encoded on the catalog
 index, keyed by plain values (`kept`), made from what the judgement already holds.
 
-What it buys (bench/micro.py): encoding the rest afresh for every answer cost a 60-line
-verdict about 90 µs of 925, and /v1/resolve on 60 lines 60 µs of 595; encoding the heads once
-rather than in each verdict of a several-format answer took an 18-line deck's request from
-1,630 to 1,440 µs.
+What it buys (bench/micro.py): encoding the rest afresh for every answer would cost a
+60-line verdict about 90 µs of its 925, and /v1/resolve on 60 lines 60 µs of 595; encoding
+the heads once rather than in each verdict of a several-format answer saves an 18-line deck's
+request about 190 µs of 1,630.
 """
 
 from __future__ import annotations

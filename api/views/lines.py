@@ -22,7 +22,7 @@ MAX_SUGGESTIONS_SHOWN = 5
 _NOT_SEARCHED = (f"closest names are searched for the first {MAX_NAMES_SEARCHED} unknown "
                  "lines of a request; check this one alone, or search GET /v1/cards")
 # The lines a deck could not read, listed at most: each has its text and why (a list of a
-# thousand junk lines is refused no more than one with ten, and answers no longer).
+# thousand junk lines is refused no more than one with ten, and its answer is no larger).
 MAX_PROBLEMS_SHOWN = 100
 
 
