@@ -47,14 +47,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CACHE_SIZES=json.loads(os.environ.get("CACHE_SIZES") or "{}"),
         # Larger bodies are refused with 413 before they are read (chunked ones too).
         MAX_CONTENT_LENGTH=int(os.environ.get("MAX_BODY_BYTES", str(1024 * 1024))),
-        # Which origins' pages may call the API from a browser: * or a list (api/cross_origin).
+        # Which origins' pages may call the API from a browser: * or a list
+        # (api/middleware/cross_origin.py).
         CORS_ORIGINS=os.environ.get("CORS_ORIGINS", "*"),
-        # Seconds a cache may reuse a catalog answer without asking again (api/http_cache).
+        # Seconds a cache may reuse a catalog answer without asking again
+        # (api/middleware/http_cache.py).
         CACHE_MAX_AGE=int(os.environ.get("CACHE_MAX_AGE", "300")),
-        # Answer compression, in order of preference; empty for none (api/compression).
+        # Answer compression, in order of preference; empty for none
+        # (api/middleware/compression.py).
         COMPRESS_ALGORITHM=os.environ.get("COMPRESS_ALGORITHM", compression.ALGORITHMS),
         # Seconds a request may take before it stops with a deadline-exceeded problem
-        # (api/deadlines); None for no limit, as the CLI's in-process checks have.
+        # (api/middleware/deadlines.py); None for no limit, as the CLI's in-process checks have.
         REQUEST_DEADLINE_SECONDS=deadlines.configured_seconds(
             os.environ.get("REQUEST_DEADLINE_SECONDS")),
     )

@@ -24,10 +24,10 @@ from api.middleware import answer_bound
 from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
 from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
-from api.views.lines import Searches
 from api.views.verdicts import batch_view
 from catalog import deadline, store
 from catalog.index import CatalogIndex, CatalogNotLoaded
+from decklist.resolve import Searches
 from validators.targets import DeckPlan
 
 bp = Blueprint("batch", __name__, url_prefix="/v1")

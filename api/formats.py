@@ -7,10 +7,11 @@ from typing import Any
 from flask import Blueprint
 
 from api.middleware.http_cache import catalog_resource
-from api.middleware.problems import Problem
+from api.schema import target_problem
 from api.views.formats import format_view
 from catalog import store
 from validators.formats import ORDER, all_formats, get_format
+from validators.targets import unknown_format
 
 bp = Blueprint("formats", __name__, url_prefix="/v1")
 
@@ -29,7 +30,6 @@ def get_one(format_id: str) -> dict[str, Any]:
     try:
         fmt = get_format(format_id)
     except KeyError:
-        raise Problem("unknown-format", f"No format {format_id!r}; formats: {', '.join(ORDER)}.",
-                      supported=list(ORDER)) from None
+        raise target_problem(unknown_format(format_id, list(ORDER), field="")) from None
     index = store.index()
     return {**format_view(fmt, index), "catalog": {"version": index.version}}

@@ -13,6 +13,7 @@ from api.views.lines import resolve_view
 from catalog import store
 from decklist.json_list import named
 from decklist.model import Decklist
+from decklist.resolve import Searches
 from validators.judging import read
 
 bp = Blueprint("resolve", __name__, url_prefix="/v1")
@@ -28,7 +29,7 @@ def resolve_deck() -> dict[str, Any]:
     req = resolve_request()
     index = store.index()
     budget.within([budget.ask(req.deck, None, 1, full=True)])  # every line answered
-    return resolve_view(index, read(index, req.deck))
+    return resolve_view(index, read(index, req.deck, Searches()))
 
 
 def resolve_request() -> ResolveRequest:

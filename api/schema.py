@@ -91,7 +91,7 @@ _TARGET_PROBLEMS: dict[type[TargetError], str] = {
 
 def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:
     """A format, product or team asked for that does not exist, as its problem."""
-    extensions: dict[str, Any] = located(error.field, sent_in)
+    extensions: dict[str, Any] = located(error.field, sent_in) if error.field else {}
     if error.supported:
         extensions["supported"] = error.supported
     return Problem(_TARGET_PROBLEMS[type(error)], str(error), **extensions)

@@ -21,8 +21,9 @@ from api.validate import notices
 from api.views.verdicts import team_judgement_view
 from catalog import store
 from catalog.index import CatalogIndex
-from validators.judging import Seat, judge_team
-from validators.targets import TargetError, plan_team
+from decklist.resolve import Searches
+from validators.judging import Seat, TeamJudgement, judge_team
+from validators.targets import TargetError, TeamPlan, plan_team
 
 bp = Blueprint("team", __name__, url_prefix="/v1")
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
@@ -79,14 +80,21 @@ def team_body(sent: Any) -> TeamRequest:
 
 
 def team_answer(index: CatalogIndex, req: TeamRequest) -> dict[str, Any]:
-    """POST /v1/validate/team's answer to a request; the organizer's page shows the same."""
+    """POST /v1/validate/team's answer to a request."""
+    full = req.detail == FULL
+    plan, judged = team_judged(index, req, full)
+    return team_judgement_view(index, judged, notices(plan.notices, BODY), full=full)
+
+
+def team_judged(index: CatalogIndex, req: TeamRequest,
+                full: bool = True) -> tuple[TeamPlan, TeamJudgement]:
+    """The team's judgement; `full`, each line offered its suggestions (the organizer's page
+    shows it so)."""
     try:
         plan = plan_team(index, req.format, req.play,
                          [player.pool is not None for player in req.players], req.product)
     except TargetError as error:
         raise target_problem(error) from None
-    full = req.detail == FULL
     budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
                    for player in req.players])
-    judged = judge_team(index, plan, req.players, req.as_of)
-    return team_judgement_view(index, judged, notices(plan.notices, BODY), full=full)
+    return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None)

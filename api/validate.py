@@ -35,13 +35,13 @@ from api.schema import (
     located,
     target_problem,
 )
-from api.views.lines import Searches
 from api.views.verdicts import deck_judgement_view, notice_view
 from catalog import store
 from catalog.index import CatalogIndex
 from decklist.model import Decklist
+from decklist.resolve import Searches
 from validators.formats import ORDER, PLAYS
-from validators.judging import judge_deck
+from validators.judging import DeckJudgement, judge_deck
 from validators.targets import ALL, DeckPlan, Notice, TargetError, check_formats, plan_deck
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
@@ -143,10 +143,20 @@ def query_formats(args: dict[str, Any]) -> str | list[str]:
 
 
 def deck_answer(index: CatalogIndex, req: ValidateRequest) -> dict[str, Any]:
-    """POST /v1/validate's answer to a request; the organizer's page shows the same."""
+    """POST /v1/validate's answer to a request."""
     plan = plan_of(index, req)
     budget.within([ask_of(req, plan)])
     return verdict_of(index, req, plan, Searches())
+
+
+def deck_judged(index: CatalogIndex, req: ValidateRequest) -> tuple[DeckPlan, DeckJudgement]:
+    """The judgement POST /v1/validate answers with, each line offered its suggestions: what
+    the organizer's page shows."""
+    plan = plan_of(index, req)
+    budget.within([budget.ask(req.deck, req.pool if plan.limited else None,
+                              len(plan.targets), full=True)])
+    return plan, judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                            Searches())
 
 
 def plan_of(index: CatalogIndex, req: ValidateRequest) -> DeckPlan:
@@ -166,9 +176,11 @@ def ask_of(req: ValidateRequest, plan: DeckPlan) -> budget.Ask:
 def verdict_of(index: CatalogIndex, req: ValidateRequest, plan: DeckPlan,
                searches: Searches) -> dict[str, Any]:
     """The deck judged in the planned formats, as the answer shows it."""
-    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament)
+    full = req.detail == FULL
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                        searches if full else None)
     return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
-                               req.detail == FULL, searches)
+                               full)
 
 
 def notices(found: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:

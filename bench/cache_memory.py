@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.caches import sizes  # noqa: E402
@@ -37,7 +38,9 @@ def main() -> None:
     with app.app_context():
         index = store.index()
     client = app.test_client()
-    print(f"worker with its index loaded: {rss_mib():.0f} MiB")
+    loaded = rss_mib()
+    print(f"worker with its index loaded: {loaded:.0f} MiB")
+    record("memory.index_loaded", loaded, "MiB")
     lines = [f"1 {p.name} {p.set_id} {p.number}" for p in index.printings.values()]
     started = time.perf_counter()
     day = dt.date(2003, 8, 31)
@@ -50,8 +53,10 @@ def main() -> None:
             answer = client.post(f"/v1/validate?format=modified&as_of={as_of}",
                                  data=body.encode(), content_type="text/plain")
             assert answer.status_code == 200, answer.get_json()
+    full = rss_mib()
     print(f"every cache full ({FORMAT_DATES} dates x {LINES_PER_DATE} distinct lines, "
-          f"{time.perf_counter() - started:.0f} s): {rss_mib():.0f} MiB")
+          f"{time.perf_counter() - started:.0f} s): {full:.0f} MiB")
+    record("memory.caches_full", full, "MiB")
 
 
 if __name__ == "__main__":

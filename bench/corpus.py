@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.figures import record  # noqa: E402
 from catalog.db import make_engine  # noqa: E402
 from catalog.index import CatalogIndex, load_index  # noqa: E402
 from tests.corpus import Outcome, lists, measure  # noqa: E402
@@ -67,6 +68,9 @@ def main() -> None:
         return
     print(f"decklist corpus: {len(items)} lists, {len(outcomes)} card lines; "
           f"resolved to the printing meant: {rate(outcomes)}")
+    record("corpus.lists", len(items), "lists")
+    record("corpus.lines", len(outcomes), "lines")
+    record("corpus.resolved", 100 * sum(outcome.ok for outcome in outcomes) / len(outcomes), "%")
     table("source", outcomes, lambda outcome: outcome.list.source)
     table("era", outcomes, lambda outcome: outcome.list.era)
     table("export form", outcomes, lambda outcome: outcome.list.form)

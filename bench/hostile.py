@@ -7,7 +7,8 @@ and a worker's memory under the largest batch the limits allow.
 table, sent through the app in this process with every cache emptied first (a hostile
 request is new by construction), grouped by kind; for the worst of each kind, CPU seconds
 per KB of request and answer bytes per request byte, beside a normal 60-line deck's, cold
-and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch.
+and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch, and after
+two at once on its two threads.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -36,6 +38,7 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.names import search_key  # noqa: E402
@@ -47,7 +50,7 @@ from tests.e2e.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  #
 LINES, LENGTH = 100, 300
 # Line shapes, each `length` characters long at most.
 HOSTILE: dict[str, Callable[[int], str]] = {
-    "stars": lambda n: "*" * (n - 1) + "x",  # `^\*{3,}.*\*{3,}$` was cubic in `re`
+    "stars": lambda n: "*" * (n - 1) + "x",  # `^\*{3,}.*\*{3,}$` is cubic in `re`
     "stars-both-ends": lambda n: "***" + "*x" * ((n - 6) // 2) + "**",
     "digits": lambda n: "9" * n,
     "spaced-digits": lambda n: "4" + " 9" * ((n - 1) // 2),
@@ -97,14 +100,14 @@ def request_costs(app: Flask, normal: str) -> None:
     """Each hostile kind's worst request (CPU per KB and answer bytes per request byte)
     beside a normal deck's, through the app in this process."""
     client = app.test_client()
-    rows = {f"normal 60-line deck, {label}": _cost(client, "POST", path, normal.encode(),
-                                                   TEXT, cold)
-            for label, path, cold in (
-                ("one format, cold", "/v1/validate?format=modified", True),
-                ("one format, warm", "/v1/validate?format=modified", False),
-                ("every format, cold", "/v1/validate?format=all", True),
-                ("every format, verdict, cold", "/v1/validate?format=all&detail=verdict",
-                 True))}
+    rows = {(f"normal 60-line deck, {label}", key): _cost(client, "POST", path,
+                                                        normal.encode(), TEXT, cold)
+            for label, key, path, cold in (
+                ("one format, cold", "one_cold", "/v1/validate?format=modified", True),
+                ("one format, warm", "one_warm", "/v1/validate?format=modified", False),
+                ("every format, cold", "all_cold", "/v1/validate?format=all", True),
+                ("every format, verdict, cold", "all_verdict_cold",
+                 "/v1/validate?format=all&detail=verdict", True))}
     worst: dict[str, tuple[float, float, int, str]] = {}
     for case in CASES:
         cost = _cost(client, case.method, case.path, case.body, case.headers, True)
@@ -112,13 +115,22 @@ def request_costs(app: Flask, normal: str) -> None:
             worst[case.kind] = (*cost[:3], case.id)
     print("whole requests, cold (every cache emptied first): CPU per KB of request, answer "
           "bytes per request byte")
-    for label, (cpu, ratio, status, *_) in rows.items():
+    for (label, key), (cpu, ratio, status, *_) in rows.items():
         print(f"  {label:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}")
-    base = rows["normal 60-line deck, one format, cold"][0]
+        record(f"hostile.request.normal.{key}.cpu", cpu * 1e6, "µs/KB")
+        record(f"hostile.request.normal.{key}.answer_ratio", ratio, "×")
+    base = next(cost[0] for (_, key), cost in rows.items() if key == "one_cold")
     for cpu, ratio, status, case_id in sorted(worst.values(), reverse=True):
         print(f"  {case_id:<40} {cpu * 1e6:9.0f} µs/KB  {ratio:6.1f} ×  {status}"
               f"  ({cpu / base:.1f} × the normal deck's CPU per KB)")
-    print(f"  the largest answer per request byte: {max(r[1] for r in worst.values()):.1f} ×")
+    kinds = {case_id: kind for kind, (*_, case_id) in worst.items()}
+    heaviest = max(worst.values())
+    record("hostile.request.worst.cpu", heaviest[0] * 1e6, "µs/KB")
+    record("hostile.request.worst.times_normal", heaviest[0] / base, "×")
+    print(f"  the heaviest kind: {kinds[heaviest[3]]}")
+    largest = max(r[1] for r in worst.values())
+    print(f"  the largest answer per request byte: {largest:.1f} ×")
+    record("hostile.request.largest_answer_ratio", largest, "×")
 
 
 def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dict[str, str],
@@ -137,22 +149,37 @@ def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dic
 
 
 def worker_peak_under_the_largest_batch() -> None:
-    """A gunicorn worker's peak RSS (VmHWM) after the largest batch the limits allow."""
+    """A gunicorn worker's peak RSS (VmHWM) after the largest batch the limits allow, then
+    after two at once on its two threads; and how long one takes."""
+    body = _largest_batch()
     with tempfile.TemporaryDirectory() as folder:
         pidfile = Path(folder) / "gunicorn.pid"
-        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="1")
+        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="2")
         server, base = start_gunicorn(pidfile)
         try:
-            before = peak_rss_mib(pidfile)
-            answer = requests.post(f"{base}/v1/validate/batch", data=_largest_batch(),
-                                   headers=JSON, timeout=120)
-            after = peak_rss_mib(pidfile)
+            before = peak_rss_mib(pidfile)[0]
+            start = time.perf_counter()
+            answer = requests.post(f"{base}/v1/validate/batch", data=body, headers=JSON,
+                                   timeout=120)
+            seconds = time.perf_counter() - start
+            one = peak_rss_mib(pidfile)[0]
+            with ThreadPoolExecutor(2) as pool:
+                statuses = list(pool.map(lambda _: requests.post(
+                    f"{base}/v1/validate/batch", data=body, headers=JSON,
+                    timeout=120).status_code, range(2)))
+            two = peak_rss_mib(pidfile)[0]
         finally:
             server.terminate()
             server.wait(timeout=60)
     print(f"largest batch (500 real lists in every format, {answer.status_code}, "
-          f"{len(answer.content) / 1e6:.1f} MB answered): worker peak RSS "
-          f"{before[0]:.0f} MiB before, {after[0]:.0f} MiB after")
+          f"{len(answer.content) / 1e6:.1f} MB answered in {seconds:.1f} s): worker peak RSS "
+          f"{before:.0f} MiB before, {one:.0f} MiB after; after two at once ({statuses}) "
+          f"{two:.0f} MiB")
+    record("hostile.batch.answer_mb", len(answer.content) / 1e6, "MB")
+    record("hostile.batch.seconds", seconds, "s")
+    record("hostile.batch.rss_before", before, "MiB")
+    record("hostile.batch.rss_after", one, "MiB")
+    record("hostile.batch.rss_after_two", two, "MiB")
 
 
 def main() -> None:
@@ -166,9 +193,12 @@ def main() -> None:
     figures.update({shape: per_kb(hostile_deck(shape), seconds) for shape in HOSTILE})
     for label, figure in figures.items():
         print(f"  {label:<24} {figure * 1e6:9.0f} µs/KB")
+        record(f"hostile.read.{'normal' if label not in HOSTILE else label}", figure * 1e6,
+               "µs/KB")
     worst = max(HOSTILE, key=figures.__getitem__)
-    print(f"  worst hostile shape: {worst}, {figures[worst] / figures['a normal 60-line deck']:.1f}"
-          " × a normal deck's cost per KB")
+    times = figures[worst] / figures["a normal 60-line deck"]
+    print(f"  worst hostile shape: {worst}, {times:.1f} × a normal deck's cost per KB")
+    record("hostile.read.worst.times_normal", times, "×")
     with app.app_context():
         request_costs(app, normal)
     worker_peak_under_the_largest_batch()

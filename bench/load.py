@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
+from bench.figures import record  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
 from catalog import patterns, store  # noqa: E402
 
@@ -61,6 +62,7 @@ if pause > 0 then delay = function() return pause end end
 
 @dataclass(frozen=True)
 class Scenario:
+    key: str  # its name among the figures kept (bench/figures.py)
     label: str
     method: str
     path: str
@@ -166,20 +168,21 @@ def scenarios() -> list[Scenario]:
     batch = json.dumps({"decks": [{"id": str(n), "format": "modified", "deck": texts[n % 10]}
                                   for n in range(BATCH)]})
     return [
-        Scenario("GET /healthz", "GET", "/healthz", [""]),
-        Scenario(f"validate text, {len(decks)} modified decks", "POST",
+        Scenario("healthz", "GET /healthz", "GET", "/healthz", [""]),
+        Scenario("text", f"validate text, {len(decks)} modified decks", "POST",
                  "/v1/validate?format=modified", texts),
-        *[Scenario(f"  the same, {encoding}", "POST", "/v1/validate?format=modified", texts,
-                   encoding=encoding) for encoding in ENCODINGS],
-        Scenario("  the same, verdict only", "POST",
+        *[Scenario(f"text_{encoding}", f"  the same, {encoding}", "POST",
+                   "/v1/validate?format=modified", texts, encoding=encoding)
+          for encoding in ENCODINGS],
+        Scenario("text_verdict", "  the same, verdict only", "POST",
                  "/v1/validate?format=modified&detail=verdict", texts),
-        Scenario(f"batch of {BATCH} (verdicts)", "POST", "/v1/validate/batch", [batch],
-                 "application/json", decks=BATCH),
-        Scenario(f"validate JSON, {len(decks)} modified decks", "POST", "/v1/validate",
+        Scenario("batch", f"batch of {BATCH} (verdicts)", "POST", "/v1/validate/batch",
+                 [batch], "application/json", decks=BATCH),
+        Scenario("json", f"validate JSON, {len(decks)} modified decks", "POST", "/v1/validate",
                  as_json, "application/json"),
-        Scenario("validate format=all, one deck", "POST", "/v1/validate?format=all",
+        Scenario("all", "validate format=all, one deck", "POST", "/v1/validate?format=all",
                  [decks[0].text]),
-        Scenario("validate partner-battles, 100 cards", "POST",
+        Scenario("partner", "validate partner-battles, 100 cards", "POST",
                  "/v1/validate?format=partner-battles", [partner_text()]),
     ]
 
@@ -205,13 +208,15 @@ def main() -> None:
             verdicts = next(s for s in plan if s.path.endswith("detail=verdict"))
             decks_per_second(base, verdicts, next(s for s in plan if s.decks > 1),
                              args.seconds, workers)
-            peak_rss = ", ".join(f"{mib:.0f} MiB" for mib in peak_rss_mib(pidfile))
-            print(f"peak RSS per worker: {peak_rss}")
+            peaks_mib = peak_rss_mib(pidfile)
+            print(f"peak RSS per worker: {', '.join(f'{mib:.0f} MiB' for mib in peaks_mib)}")
+            record("load.peak_rss", max(peaks_mib), "MiB")
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(60)
     healthz, text = peaks[plan[0].label], peaks[plan[1].label]
     print(f"validate text / healthz throughput (peaks of the table): {text / healthz:.0%}")
+    record("load.ratio.peaks", 100 * text / healthz, "%")
 
 
 def answer_bytes(base: str, plan: list[Scenario]) -> None:
@@ -229,6 +234,7 @@ def answer_bytes(base: str, plan: list[Scenario]) -> None:
         mean = statistics.mean(sizes)
         print(f"  {scenario.label:<38} {mean:>10,.0f} B"
               + (f"  ({mean / scenario.decks:,.0f} B a deck)" if scenario.decks > 1 else ""))
+        record(f"load.bytes.{scenario.key}", mean, "B")
 
 
 @dataclass(frozen=True)
@@ -247,7 +253,8 @@ def in_turn(base: str, scenarios: tuple[Scenario, ...], seconds: float, workers:
             before = _cpu(workers)
             result = run_wrk(base, scenario, connections, seconds)
             spent = [after - start for after, start in zip(_cpu(workers), before, strict=True)]
-            requests_done = result.rps * max(int(seconds), 1)
+            # A run so short that nothing finished costs nothing a request.
+            requests_done = max(result.rps * max(int(seconds), 1), 1)
             user, system, client = (part / requests_done * 1e6 for part in spent)
             runs[scenario.label].append(Run(result, (user, system, client)))
     return runs
@@ -261,15 +268,24 @@ def ratio(base: str, healthz: Scenario, text: Scenario, seconds: float, workers:
     runs = in_turn(base, (healthz, text), seconds, workers, connections, rounds)
     medians = {label: statistics.median(run.result.rps for run in found)
                for label, found in runs.items()}
-    for label, found in runs.items():
+    for scenario in (healthz, text):
+        label, found = scenario.label, runs[scenario.label]
         shown = ", ".join(f"{run.result.rps:.0f}" for run in found)
         user, system, client = (statistics.median(run.cpu_us[part] for run in found)
                                 for part in range(3))
         print(f"{label} at {connections} connections, {rounds} runs in turn: {shown} req/s "
               f"(median {medians[label]:.0f}); CPU a request: workers {user:.0f} µs user + "
               f"{system:.0f} µs system, wrk {client:.0f} µs")
-    print(f"validate text / healthz throughput (medians of runs in turn): "
-          f"{medians[text.label] / medians[healthz.label]:.0%}")
+        key = f"load.in_turn.{scenario.key}"
+        record(f"{key}.rps", medians[label], "req/s")
+        record(f"{key}.rps_low", min(run.result.rps for run in found), "req/s")
+        record(f"{key}.rps_high", max(run.result.rps for run in found), "req/s")
+        record(f"{key}.cpu_user", user, "µs")
+        record(f"{key}.cpu_system", system, "µs")
+        record(f"{key}.cpu_wrk", client, "µs")
+    share = medians[text.label] / medians[healthz.label]
+    print(f"validate text / healthz throughput (medians of runs in turn): {share:.0%}")
+    record("load.ratio.medians", 100 * share, "%")
     per_request = {label: statistics.median(sum(run.cpu_us) for run in found)
                    for label, found in runs.items()}
     print(f"healthz / validate text CPU a request (medians, workers and wrk): "
@@ -298,6 +314,8 @@ def decks_per_second(base: str, single: Scenario, batch: Scenario, seconds: floa
     print(f"decks a second at {connections} connections, {rounds} runs in turn (medians): "
           f"single requests (verdict only) {medians[single.label]:,.0f}, batches of {batch.decks} "
           f"{medians[batch.label]:,.0f} ({medians[batch.label] / medians[single.label]:.1f}×)")
+    record("load.decks_per_second.single", medians[single.label], "decks/s")
+    record("load.decks_per_second.batch", medians[batch.label], "decks/s")
 
 
 def measure(base: str, plan: list[Scenario], concurrencies: list[int],
@@ -313,6 +331,7 @@ def measure(base: str, plan: list[Scenario], concurrencies: list[int],
             print(f"{scenario.label:<40} {connections:>5} {result.rps:>9.0f} "
                   f"{result.rps * scenario.decks:>8.0f} {result.p50_ms:>8.2f} "
                   f"{result.p99_ms:>8.2f} {result.non_2xx:>8} {result.errors:>7}")
+            keep(f"load.{scenario.key}.c{connections}", result)
     text = plan[1]
     half = peaks[text.label] / 2
     connections = 16
@@ -322,7 +341,17 @@ def measure(base: str, plan: list[Scenario], concurrencies: list[int],
     print(f"{text.label} at half its peak ({half:.0f} req/s asked, {result.rps:.0f} done): "
           f"p50 {result.p50_ms:.2f} ms, p99 {result.p99_ms:.2f} ms, "
           f"non-2xx {result.non_2xx}, errors {result.errors}")
+    record("load.half_peak.asked", half, "req/s")
+    keep("load.half_peak", result)
     return peaks
+
+
+def keep(key: str, result: Result) -> None:
+    """Keep a wrk run's figures under `key` (bench/figures.py)."""
+    record(f"{key}.rps", result.rps, "req/s")
+    record(f"{key}.p50", result.p50_ms, "ms")
+    record(f"{key}.p99", result.p99_ms, "ms")
+    record(f"{key}.failed", result.non_2xx + result.errors, "requests")
 
 
 if __name__ == "__main__":

@@ -22,10 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from flask import Flask  # noqa: E402
+
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
+from bench.figures import record  # noqa: E402
 from catalog import deadline, store  # noqa: E402
-from catalog.index import CatalogIndex  # noqa: E402
+from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
 from decklist.resolve import resolve  # noqa: E402
@@ -56,11 +59,26 @@ def forget(index: CatalogIndex) -> Callable[[], None]:
     return empty
 
 
-def report(label: str, timings: list[float]) -> None:
+def report(key: str, label: str, timings: list[float]) -> None:
     ordered = sorted(timings)
-    p99 = ordered[int(len(ordered) * 0.99) - 1]
-    print(f"  {label:<46} median {statistics.median(ordered) * 1e6:8.0f} µs"
+    median, p99 = statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
+    print(f"  {label:<46} median {median * 1e6:8.0f} µs"
           f"   p99 {p99 * 1e6:8.0f} µs   (n={len(ordered)})")
+    record(f"micro.{key}.median", median * 1e6, "µs")
+    record(f"micro.{key}.p99", p99 * 1e6, "µs")
+
+
+def report_build(app: Flask) -> None:
+    """The index a worker builds from the database when it starts: the lowest of three."""
+    with app.app_context():
+        engine = store.engine()
+        builds = []
+        for _ in range(3):
+            start = time.perf_counter()
+            load_index(engine)
+            builds.append(time.perf_counter() - start)
+    print(f"  {'index build (load_index), lowest of 3':<46} {min(builds) * 1e3:8.0f} ms")
+    record("micro.index_build", min(builds) * 1e3, "ms")
 
 
 def main() -> None:
@@ -76,17 +94,22 @@ def main() -> None:
     def check(text: str, rules=modified) -> Callable[[], object]:
         return lambda: validate(index, resolve(index, parse(text).entries), rules)
 
-    print(f"in process, catalog {index.version}, one thread:")
+    print(f"in process, catalog {index.version} ({len(index.printings):,} printings, "
+          f"{len(index.sets)} sets), one thread:")
+    record("catalog.printings", len(index.printings), "printings")
+    record("catalog.sets", len(index.sets), "sets")
+    report_build(app)
     typical = decks[0]
-    report(f"parse+resolve+check, {typical.lines} lines (60 cards)", timed(check(typical.text),
-                                                                          seconds))
-    report("parse+resolve+check, 60 lines (60 cards)", timed(check(wide.text), seconds))
-    report("  the same, cold (caches emptied each time)",
+    record("micro.typical.lines", typical.lines, "lines")
+    report("typical", f"parse+resolve+check, {typical.lines} lines (60 cards)",
+           timed(check(typical.text), seconds))
+    report("wide", "parse+resolve+check, 60 lines (60 cards)", timed(check(wide.text), seconds))
+    report("wide_cold", "  the same, cold (caches emptied each time)",
            timed(check(wide.text), seconds, forget(index)))
-    report("  of which parse", timed(lambda: parse(wide.text), seconds))
-    report("  of which parse+resolve", timed(lambda: resolve(index, parse(wide.text).entries),
-                                             seconds))
-    report("parse+resolve+check, partner-battles 100 cards",
+    report("parse", "  of which parse", timed(lambda: parse(wide.text), seconds))
+    report("parse_resolve", "  of which parse+resolve",
+           timed(lambda: resolve(index, parse(wide.text).entries), seconds))
+    report("partner", "parse+resolve+check, partner-battles 100 cards",
            timed(check(partner_text(), partner), seconds))
     client = app.test_client()
 
@@ -94,14 +117,15 @@ def main() -> None:
         return lambda: client.post(f"/v1/validate?{query}", data=text.encode(),
                                    content_type="text/plain")
 
-    report(f"whole request (Flask, JSON out), {typical.lines} lines",
+    report("request_typical", f"whole request (Flask, JSON out), {typical.lines} lines",
            timed(request(typical.text, "format=modified"), seconds))
-    report("whole request, 60 lines", timed(request(wide.text, "format=modified"), seconds))
-    report("whole request, format=all", timed(request(typical.text, "format=all"), seconds))
+    report("request_wide", "whole request, 60 lines",
+           timed(request(wide.text, "format=modified"), seconds))
+    report("request_all", "whole request, format=all",
+           timed(request(typical.text, "format=all"), seconds))
     with deadline.within(3600):  # as in a request; each check is timed 1,000 at once
-        report("deadline.check() ×1000 (the deadline's cost)",
+        report("deadline_x1000", "deadline.check() ×1000 (the deadline's cost)",
                timed(lambda: [deadline.check() for _ in range(1000)], seconds))
-
 
 if __name__ == "__main__":
     main()

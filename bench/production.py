@@ -20,7 +20,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from load import ROOT, free_port, run_wrk, scenarios, start_gunicorn, wait_ready  # noqa: E402
+from load import (  # noqa: E402
+    ROOT,
+    free_port,
+    keep,
+    run_wrk,
+    scenarios,
+    start_gunicorn,
+    wait_ready,
+)
 
 from deploy.stack import NO_CLIENT_LIMITS  # noqa: E402
 
@@ -46,8 +54,9 @@ def main() -> None:
     plan = scenarios()[:2]  # healthz, validate text
     print(f"{'server':<28} {'scenario':<36} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
     with tempfile.TemporaryDirectory() as folder:
-        for name, start in (("gunicorn", lambda: start_gunicorn(Path(folder) / "g.pid")),
-                            ("nginx + gunicorn", lambda: start_stack(Path(folder) / "stack"))):
+        for key, name, start in (
+                ("gunicorn", "gunicorn", lambda: start_gunicorn(Path(folder) / "g.pid")),
+                ("stack", "nginx + gunicorn", lambda: start_stack(Path(folder) / "stack"))):
             server, base = start()
             try:
                 run_wrk(base, plan[1], args.connections, 2)  # warm up
@@ -57,6 +66,7 @@ def main() -> None:
                           f"{result.p50_ms:>8.2f} {result.p99_ms:>8.2f}"
                           + (f"  ({result.non_2xx} non-2xx, {result.errors} errors)"
                              if result.non_2xx or result.errors else ""))
+                    keep(f"production.{key}.{scenario.key}", result)
             finally:
                 server.send_signal(signal.SIGTERM)
                 server.wait(60)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,13 +16,12 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 
 
 def make_engine(url: str) -> Engine:
-    """Create an engine; SQLite gets WAL so readers keep serving during an import."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
+    """Create an engine; SQLite gets WAL so readers keep serving during an import.
+
+    Nothing is created on disk: a SQLite file's folder is made by the first write
+    (`upgrade`), so that reading, or an import that fails, leaves no folder behind."""
+    if make_url(url).get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, future=True)
-    database = parsed.database
-    if database and database != ":memory:":
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"timeout": 30})
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
@@ -43,8 +44,40 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+def sqlite_file(engine: Engine) -> Path | None:
+    """The file of a SQLite database, or None (another database, or one in memory)."""
+    database = engine.url.database
+    if engine.url.get_backend_name() != "sqlite" or not database or database == ":memory:":
+        return None
+    return Path(database)
+
+
+@contextlib.contextmanager
+def removed_if_failed(engine: Engine) -> Iterator[None]:
+    """Around the first write of a SQLite file: should it fail, take the file and the
+    folders made for it away again, so that a failed import leaves nothing new on disk."""
+    path = sqlite_file(engine)
+    if path is None or path.exists():
+        yield
+        return
+    made = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    try:
+        yield
+    except BaseException:
+        engine.dispose()
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
+        for folder in made:  # the innermost first; one that holds anything else stays
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
 def upgrade(engine: Engine) -> None:
     """Bring the schema to the newest migration (the schema exists only through them)."""
+    path = sqlite_file(engine)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
@@ -52,5 +85,8 @@ def upgrade(engine: Engine) -> None:
 
 
 def has_schema(engine: Engine) -> bool:
-    """Whether the catalog tables exist."""
+    """Whether the catalog tables exist (a SQLite file that does not is not created)."""
+    path = sqlite_file(engine)
+    if path is not None and not path.is_file():
+        return False
     return inspect(engine).has_table("catalog_meta")

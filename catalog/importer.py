@@ -24,7 +24,7 @@ from sqlalchemy import Engine, Integer, String, delete, insert, select
 from sqlalchemy.orm import Session
 
 from catalog import gameplay, identity
-from catalog.db import has_schema, upgrade
+from catalog.db import has_schema, removed_if_failed, upgrade
 from catalog.image_urls import image_url, origin
 from catalog.import_limits import (
     MAX_IMAGE_ORIGINS,
@@ -99,12 +99,15 @@ def import_catalog(engine: Engine, location: str, *, force: bool = False,
     """Read `location`, then replace the catalog in one transaction (skipped if unchanged).
 
     Refused past any of `limits`, and when the catalog would lose more than their share
-    of the loaded one's cards, unless `force` (which also imports unchanged data)."""
+    of the loaded one's cards, unless `force` (which also imports unchanged data). A new
+    database gets its schema only once the catalog is read and checked, and a new SQLite
+    file is taken away again if the write fails: a failed import leaves nothing new."""
     progress = progress or (lambda _stage, _done, _total: None)
     budget = Budget(limits)
     try:
         raw = read_raw(location, progress, budget)
-        upgrade(engine)
+        if has_schema(engine):
+            upgrade(engine)  # the loaded catalog's metadata, read as the models have it
         current = loaded_meta(engine)
         if current is not None and current.checksum == raw.checksum and not force:
             return ImportResult(True, raw.source, raw.checksum, current.set_count,
@@ -112,7 +115,9 @@ def import_catalog(engine: Engine, location: str, *, force: bool = False,
         catalog = transform(raw, budget)
         if current is not None and not force:
             _refuse_shrinking(catalog, current, budget.limits.shrink)
-        write_catalog(engine, catalog, progress, budget)
+        with removed_if_failed(engine):
+            upgrade(engine)
+            write_catalog(engine, catalog, progress, budget)
     except SourceError as error:
         raise CatalogImportError(str(error)) from None
     return ImportResult(False, catalog.source, catalog.checksum, len(catalog.sets),

@@ -23,6 +23,7 @@ from sqlalchemy import Engine, String, and_, cast, or_, select
 from sqlalchemy.orm import Session
 
 from catalog import energy_codes, patterns
+from catalog.caches import Kept
 from catalog.identity import title_key
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
@@ -105,8 +106,7 @@ class CatalogIndex:
     _ids_folded: dict[str, str] = field(default_factory=dict)
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
-    _memos: dict[Callable[..., Any], Callable[..., Any]] = field(
-        default_factory=dict, repr=False, compare=False)
+    _memos: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def memo(self, function: Callable[..., T], maxsize: int) -> Callable[..., T]:
         """`function(self, *args)`, remembered for the life of this index (bounded LRU,
@@ -118,8 +118,15 @@ class CatalogIndex:
                 function, functools.lru_cache(maxsize=maxsize)(functools.partial(function, self)))
         return cached
 
+    def kept(self, name: str, size: int) -> Kept[Any, Any]:
+        """The values kept under `name` (catalog.caches.Kept) for the life of this index."""
+        found = self._memos.get(name)
+        if found is None:
+            found = self._memos.setdefault(name, Kept(size))
+        return found
+
     def forget(self) -> None:
-        """Drop every value memo() keeps (benchmarks use it to time a cold worker)."""
+        """Drop every value memo() and kept() keep (benchmarks use it to time a cold worker)."""
         self._memos.clear()
 
     def card(self, card_id: str) -> Printing | None:

@@ -255,7 +255,7 @@ def _class(pattern: str, start: int, ignore_case: bool) -> tuple[str, int]:
         raise PatternError(f"{pattern!r}: a character class is not closed")
     members = "".join(body)
     if members.startswith("]"):
-        members = "\\" + members  # no longer first
+        members = "\\" + members  # so that it is not first
     written = f"[{'^' * negated}{members}]"
     if ignore_case and any(token.startswith(("[", "\\p", "\\P")) or token in _BODIES.values()
                            for token in body):

@@ -4,7 +4,10 @@ cache directory, imported on first use, then reused with no network.
 - Where: `$DECKJUDGE_CACHE`, else the platform's cache directory for deckjudge
   (platformdirs: ~/.cache/deckjudge on Linux, ~/Library/Caches/deckjudge on macOS,
   %LOCALAPPDATA%\\deckjudge\\Cache on Windows).
-- From: `$CATALOG_SOURCE`, else the public pokemon-tcg-data archive.
+- From: `$CATALOG_SOURCE`, else the public pokemon-tcg-data archive; an update imports
+  again from the source the catalog there came from, unless `--source` or `$CATALOG_SOURCE`
+  names another. A local source is recorded as an absolute path, so that an update run
+  from another folder finds it.
 - Safe when several runs start at once (pre-commit runs hooks in parallel across
   repositories): a file lock lets one of them import while the others wait, and the
   import itself replaces the catalog in one transaction, as the service's does.
@@ -104,17 +107,25 @@ class CachedCatalog:
 
     def update(self, source: str | None = None, progress: Progress | None = None,
                force: bool = False) -> ImportResult:
-        """Import again from the source; unchanged data is skipped, and a catalog that lost
-        more than a fifth of the cards refused (unless forced)."""
+        """Import again: from `source`, else $CATALOG_SOURCE, else the source the catalog
+        came from. Unchanged data is skipped, and a catalog that lost more than a fifth of
+        the cards refused (unless forced)."""
         limits = _limits()
         with self._lock(limits):
-            return self._import(source, progress, force, limits)
+            return self._import(source or self.update_source(), progress, force, limits)
+
+    def update_source(self) -> str:
+        """Where an update reads from when no source is given."""
+        if os.environ.get(SOURCE_ENV):
+            return default_source()
+        meta = self.info()
+        return meta.source if meta is not None else default_source()
 
     def _import(self, source: str | None, progress: Progress | None,
                 force: bool, limits: ImportLimits) -> ImportResult:
         engine = make_engine(self.url)
         try:
-            return import_catalog(engine, source or default_source(), force=force,
+            return import_catalog(engine, _absolute(source or default_source()), force=force,
                                   progress=progress, limits=limits)
         except CatalogImportError as error:
             raise CacheUnavailable(f"the catalog could not be imported: {error}") from None
@@ -135,6 +146,13 @@ class CachedCatalog:
             yield
         finally:
             lock.release()
+
+
+def _absolute(source: str) -> str:
+    """A local file or folder as an absolute path (the catalog records it); a URL as it is."""
+    if source.lower().startswith(("http://", "https://")):
+        return source
+    return str(Path(source).expanduser().absolute())
 
 
 def _limits() -> ImportLimits:

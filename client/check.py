@@ -15,6 +15,16 @@ from client.services import ServiceUnavailable
 # The service stopped the request at its time limit: it is answered 503 without Retry-After,
 # so it was not sent again, and the files it held are not checked.
 DEADLINE_EXCEEDED = "deadline-exceeded"
+# The service's word for every format at once. A check's exit status says whether each deck
+# is legal, which needs one format: no deck is legal in all of them (their deck sizes are 40,
+# 60 and 100 cards), and "legal in some" would pass nearly any list. So it is refused.
+ALL = "all"
+
+
+def every_format_refused(formats: list[str]) -> str:
+    return (f"{ALL!r} names every format, and a deck is checked in one: no deck is legal in "
+            f"all of them. Name one: {', '.join(formats)} (POST /v1/validate with "
+            f"format=all says which formats a deck is legal in)")
 
 
 class UsageError(Exception):
@@ -47,6 +57,8 @@ class _Ready:
 
 def check_files(service: Service, paths: list[str], options: Options) -> list[FileResult]:
     known = service.formats()
+    if options.format_id == ALL:
+        raise UsageError(every_format_refused(known))
     if options.format_id is not None and options.format_id not in known:
         raise UsageError(f"no format {options.format_id!r}; formats: {', '.join(known)}")
     prepared = [_prepare(path, options, known) for path in paths]
@@ -71,6 +83,10 @@ def _prepare(path: str, options: Options, known: list[str]) -> _Ready | FileResu
         return results.failed(path, None, "no-format",
                               "no format given: pass --format or start the file with "
                               "a comment such as `# format: modified`")
+    if format_id == ALL:
+        return results.failed(path, format_id, "unknown-format",
+                              f"{every_format_refused(known)} (named in the file)",
+                              deck.format_line)
     if format_id not in known:
         return results.failed(path, format_id, "unknown-format",
                               f"no format {format_id!r} (named in the file); formats: "

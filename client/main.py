@@ -148,9 +148,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--format", "-f", dest="format_id", metavar="ID",
                        help="format for files without a `# format: ID` first comment "
-                            "(the file's own comment wins): unlimited, modified, sealed, "
-                            "booster-draft, rochester-draft, partner-battles, standard, "
-                            "expanded, glc, all, … (GET /v1/formats lists them)")
+                            "(the file's own comment wins): one of unlimited, modified, "
+                            "sealed, booster-draft, rochester-draft, partner-battles, "
+                            "standard, expanded, glc, … (GET /v1/formats lists them)")
     check.add_argument("--url", default=os.environ.get("DECKJUDGE_URL"),
                        help="a running deckjudge service (default: $DECKJUDGE_URL; "
                             "without one, check in this process with the local catalog)")
@@ -196,7 +196,8 @@ def _parser() -> argparse.ArgumentParser:
     update = actions.add_parser("update", help="import it again from its source")
     update.add_argument("--source", default=None,
                         help="a directory, archive or http(s) URL in the pokemon-tcg-data "
-                             "layout (default: $CATALOG_SOURCE, else the public archive)")
+                             "layout (default: $CATALOG_SOURCE, else the source the catalog "
+                             "came from, else the public archive)")
     update.add_argument("--force", action="store_true",
                         help="import even when the data is unchanged, or has lost more "
                              "than a fifth of the catalog's cards")

@@ -155,7 +155,8 @@ class LocalService:
     def __init__(self, database_url: str | None = None) -> None:
         from app import create_app  # the app only loads when checking locally
 
-        # A deck checked here takes the time it takes: no request deadline (api/deadlines).
+        # A deck checked here takes the time it takes: no request deadline
+        # (api/middleware/deadlines.py).
         config: dict[str, Any] = {"REQUEST_DEADLINE_SECONDS": None}
         if database_url:
             config["DATABASE_URL"] = database_url

@@ -23,7 +23,6 @@ from decklist.model import (
     Entry,
     LineProblem,
 )
-from decklist.reference import entry_reference
 
 MAX_TEXT = 200
 # Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space
@@ -49,6 +48,9 @@ def parse_json(data: Any) -> Decklist:
             deck.problems.append(entry)
         else:
             deck.entries.append(entry)
+    texts = {**{entry.line: entry.text for entry in deck.entries},
+             **{problem.line: problem.text for problem in deck.problems}}
+    deck.written = tuple(texts[position] for position in sorted(texts))
     return deck
 
 
@@ -78,7 +80,7 @@ def _entry(position: int, item: Any) -> Entry | LineProblem:
     candidate = Candidate(name=tidy_name(name) if name else None, set_code=_strip(set_code),
                           number=_strip(number), card_id=_strip(card_id))
     return Entry(position, count, " ".join(text for text in texts if text), section,
-                 entry_reference(candidate))
+                 candidate)
 
 
 def named(keys: set[str], most: int = 5) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, NewType, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from catalog import patterns
 
@@ -43,8 +43,9 @@ class Candidate(NamedTuple):
     variant: str | None = None
 
 
-# What a line says about which card, as one string: decklist.reference writes and reads it.
-Reference = NewType("Reference", str)
+# What a line says about which card, as a plain value (decklist.reference): a text line's
+# card reference as written, or a JSON entry's one reading.
+Reference = str | Candidate
 
 
 def tuple_builder(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
@@ -93,6 +94,9 @@ class Decklist:
     problems: list[LineProblem] = field(default_factory=list)
     # Totals the list itself states ("Pokémon: 12", "Total Cards: 60"), by section, with lines.
     declared: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Each line as written, by number from 1 (a JSON entry's fields, joined), so that what
+    # shows the list (the organizer's page) need not read it again.
+    written: tuple[str, ...] = ()
 
     @property
     def main(self) -> list[Entry]:

@@ -1,6 +1,6 @@
 """Resolve each decklist line to catalog printings, and say how, or why not.
 
-A line's readings (decklist.lines) are tried in the issue's order: card id;
+A line's readings (decklist.lines) are tried in this order: card id;
 set code + number; set name + number; name only.  A set + number reading
 counts only when the printing at that number has the line's name, so a
 name that merely ends in something code-like ("Mewtwo EX 54") is never
@@ -14,6 +14,7 @@ name to decide, and the line says so.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -269,6 +270,44 @@ class _Attempt:
         notes = self.miss_notes + self.fallback_notes
         return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2],
                              closest_to)
+
+
+# Closest names are searched for at most this many unknown lines of one request: the search
+# costs 0.15 ms a line where reading a known one costs 0.02 ms (full catalog), and a list of
+# made-up names must not cost more than a real one. The lines past it say so.
+MAX_NAMES_SEARCHED = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Suggested:
+    """What a line is offered in place of the card it did not name: its suggestions, the
+    closest names among them unless the request's searches ran out first (`searched`)."""
+
+    suggestions: tuple[Suggestion, ...]
+    searched: bool = True
+
+
+class Searches:
+    """The closest-name searches one request may still make (MAX_NAMES_SEARCHED), shared by
+    every list it sends (a batch's decks, a team's players)."""
+
+    def __init__(self) -> None:
+        self.left = MAX_NAMES_SEARCHED
+
+    def suggest(self, index: CatalogIndex, lines: Sequence[ResolvedLine]) -> tuple[Suggested, ...]:
+        """Each line's suggestions: the closest names too, for the unknown lines that want
+        them and come first while searches are left."""
+        offered = []
+        for line in lines:
+            resolution = line.resolution
+            if resolution.closest_to is None:
+                offered.append(Suggested(resolution.suggestions))
+            elif self.left > 0:
+                self.left -= 1
+                offered.append(Suggested(suggestions_of(index, resolution)))
+            else:
+                offered.append(Suggested(resolution.suggestions, searched=False))
+        return tuple(offered)
 
 
 def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggestion, ...]:

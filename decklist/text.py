@@ -25,7 +25,6 @@ from decklist.model import (
     Reference,
     new_entry,
 )
-from decklist.reference import text_reference
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
 # (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.
@@ -84,7 +83,7 @@ class _Line:
     number: int | None = None  # _CARD: the count; _HEADER_LINE/_TOTAL_LINE: a stated total
     section: str | None = None  # _HEADER_LINE: the section it opens; _CARD: PARTNER inline
     hint: str | None = None  # the export form the line shows ("ptcgo", "limitless", …)
-    reference: Reference = Reference("")
+    reference: Reference = ""
 
 
 def parse_text(text: str) -> Decklist:
@@ -120,6 +119,7 @@ def parse_text(text: str) -> Decklist:
         if line.hint and (line.hint == "ptcgo" or deck.input_format == "plain"):
             deck.input_format = line.hint
     _check_declared(deck)
+    deck.written = tuple(lines)
     return deck
 
 
@@ -214,4 +214,4 @@ def _card_line(line: str, section: str | None, hint: str | None) -> _Line:
         return _Line(_PROBLEM, line, "count-out-of-range",
                      f"count must be from 1 to {MAX_LINE_COUNT}, not {count}", hint=hint)
     return _Line(_CARD, reference, number=count, section=section, hint=hint,
-                 reference=text_reference(reference))
+                 reference=reference)

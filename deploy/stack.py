@@ -8,6 +8,7 @@ disagree.
 from __future__ import annotations
 
 import getpass
+import json
 import math
 import os
 import resource
@@ -18,7 +19,7 @@ import jinja2
 
 from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
 from api.middleware import deadlines
-from api.middleware.problems import HTTP_PROBLEMS_BY_STATUS, TYPE_BASE
+from api.middleware.problems import Problem
 from api.middleware.request_ids import ACCEPTED
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 
@@ -39,10 +40,11 @@ NO_CLIENT_LIMITS = {"RATE_LIMIT": "1000000", "RATE_BURST": "1000000",
                     "CONNECTIONS_PER_CLIENT": "65535"}
 
 
-def http_problems() -> dict[int, dict[str, str]]:
-    """The type and title the service gives each HTTP error, by status, for nginx's own."""
-    return {status: {"type": TYPE_BASE + slug, "title": kind.title}
-            for status, (slug, kind) in HTTP_PROBLEMS_BY_STATUS.items()}
+def problem_body(status: int, detail: str) -> str:
+    """The problem document nginx answers for one of its own errors, made by the service's
+    one builder, as the single-quoted string nginx's `return` takes."""
+    text = json.dumps(Problem.of_status(status, detail).document(), ensure_ascii=False)
+    return text.replace("\\", "\\\\").replace("'", "\\'") + "\\n"
 
 
 def _int(environ: dict[str, str], name: str, default: int, most: int | None = None) -> int:
@@ -153,6 +155,6 @@ class Stack:
             request_id_pattern=ACCEPTED.pattern,
             # A request line or header line fits one buffer; all of them, every buffer.
             header_buffers=4, header_buffer_bytes=8192,
-            problems=http_problems(), nosniff=NOSNIFF, default_policy=DEFAULT_POLICY,
+            problem_body=problem_body, nosniff=NOSNIFF, default_policy=DEFAULT_POLICY,
             real_ip_from=self.real_ip_from, access_log=self.access_log,
         )

@@ -4,9 +4,9 @@ When gunicorn stops, the last process to close a listening socket makes the
 kernel reset every connection still in its accept queue. Each worker takes
 what is waiting before it closes (serving/draining_worker.py), but a connection
 can still arrive between a worker's last accept and its close, and a worker
-busy with requests may wait milliseconds for the GIL in that gap. Under load
-that lost about one SIGTERM test in eight to "Connection reset by peer"
-(measured on 2 cores, before this module).
+busy with requests may wait milliseconds for the GIL in that gap. Without the
+filter below, that loses about one SIGTERM under load in eight a request to
+"Connection reset by peer" (measured on 2 cores).
 
 So the master closes the door first: a socket filter on the listener drops
 every new SYN (a segment with SYN and no ACK). Connections already queued,

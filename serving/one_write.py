@@ -1,13 +1,13 @@
 """gunicorn's answers sent whole: an answer's headers leave with its body, in one write.
 
 gunicorn writes the headers of an answer, then its body, in two writes. nginx passes
-the headers on to the client as soon as they arrive, and from then on it can no longer
-send the request to another instance. So an instance killed between the two writes
-(SIGKILL, a machine lost) left its client a header and no body: `IncompleteRead(0 bytes
-read, 130170 more expected)` for a `format=all` answer, in one fresh-clone CI run of
-tests/e2e/test_production_scale.py (session 16). In a threaded worker the gap is not a few
-microseconds: another thread holding the GIL can stretch it to the interpreter's 5 ms
-switch interval.
+the headers on to the client as soon as they arrive, and from then on it cannot send
+the request to another instance. So an instance killed between the two writes
+(SIGKILL, a machine lost) would leave its client a header and no body:
+`IncompleteRead(0 bytes read, 130170 more expected)` for a `format=all` answer, as a
+fresh-clone CI run of tests/e2e/test_production_scale.py met it. In a threaded worker the gap
+is not a few microseconds: another thread holding the GIL can stretch it to the
+interpreter's 5 ms switch interval.
 
 Written together, the kernel takes the answer's first piece whole or not at all:
 killed before the write, nginx sees no header and retries the request elsewhere

@@ -5,7 +5,7 @@ gunicorn refuses what it cannot read (a bad request line, a header it will not t
 framing it cannot trust: two Content-Lengths, one beside Transfer-Encoding, a Transfer-
 Encoding it does not know) in its worker's `handle_error`. That writes an HTML page, and
 logs the request only once its headers were read, through the access logger, whose
-failure there left the client with no answer at all. The worker (serving/draining_worker.py)
+failure there would leave the client with no answer at all. The worker (serving/draining_worker.py)
 hands these refusals to `refuse()` instead: a problem document, then one access-log line
 with the status sent, the method and path when they were read, and no request id (the
 app never saw the request). Errors of gunicorn's own (a 500) stay gunicorn's, written by
@@ -23,7 +23,7 @@ from typing import Any
 import gunicorn.util
 from gunicorn.http.errors import InvalidHeader
 
-from api.middleware.problems import HTTP_PROBLEMS_BY_STATUS, PROBLEM_MEDIA_TYPE, TYPE_BASE
+from api.middleware.problems import PROBLEM_MEDIA_TYPE, Problem
 from api.middleware.refusals import refusal_detail, refused_status
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 
@@ -31,11 +31,9 @@ from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:
     """The whole HTTP response: status line, headers and the problem document. A status
     with no type of ours is `about:blank`, titled with its reason (RFC 9457, 4.2.1)."""
-    slug, kind = HTTP_PROBLEMS_BY_STATUS.get(status, ("", None))
-    title = kind.title if kind else reason or "Error"
-    body = json.dumps({"type": TYPE_BASE + slug if kind else "about:blank", "title": title,
-                       "status": status, "detail": detail}).encode()
-    head = (f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
+    problem = Problem.of_status(status, detail, reason)
+    body = json.dumps(problem.document()).encode()
+    head = (f"HTTP/1.1 {status} {problem.kind.title}\r\nConnection: close\r\n"
             f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n"
             f"Cache-Control: no-store\r\nX-Content-Type-Options: {NOSNIFF}\r\n"
             f"Content-Security-Policy: {DEFAULT_POLICY}\r\n\r\n")

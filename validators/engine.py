@@ -13,7 +13,6 @@ from decklist.resolve import ResolvedLine
 from validators.checks import get_check
 from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation
-from validators.reach import reach_notice
 from validators.standing import LineStanding
 
 
@@ -44,7 +43,6 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
                   tournament, tuple(problems))
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
-    found += reach_notice(definition, effective)
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),

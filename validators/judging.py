@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
 from decklist.model import Decklist
-from decklist.resolve import ResolvedLine, resolve
+from decklist.resolve import ResolvedLine, Searches, Suggested, resolve
 from validators.engine import Verdict, validate
 from validators.targets import DeckPlan, Target, TeamPlan
 from validators.team import Player, TeamVerdict, validate_team
@@ -19,10 +19,12 @@ from validators.team import Player, TeamVerdict, validate_team
 
 @dataclass(frozen=True)
 class ReadDeck:
-    """A decklist as the client sent it and what its lines resolved to."""
+    """A decklist as the client sent it, what its lines resolved to, and, when the answer
+    shows them, what each line is offered in place of a card it did not name."""
 
     decklist: Decklist
     lines: tuple[ResolvedLine, ...]
+    suggested: tuple[Suggested, ...] | None = None  # by line, when asked for
 
 
 @dataclass(frozen=True)
@@ -52,13 +54,20 @@ class TeamJudgement:
     pools: tuple[ReadDeck | None, ...]  # each player's pool, when sent and used
 
 
-def read(index: CatalogIndex, decklist: Decklist) -> ReadDeck:
-    return ReadDeck(decklist, tuple(resolve(index, decklist.entries)))
+def read(index: CatalogIndex, decklist: Decklist, searches: Searches | None = None) -> ReadDeck:
+    """A decklist's lines resolved; with `searches`, each offered its suggestions (closest
+    names searched while the request's searches last)."""
+    lines = tuple(resolve(index, decklist.entries))
+    return ReadDeck(decklist, lines,
+                    searches.suggest(index, lines) if searches is not None else None)
 
 
 def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Decklist | None,
-               as_of: dt.date | None, tournament: bool) -> DeckJudgement:
-    read_deck = read(index, deck)
+               as_of: dt.date | None, tournament: bool,
+               searches: Searches | None = None) -> DeckJudgement:
+    """The deck (and its pool, where a format is Limited) judged in every planned format;
+    with `searches`, its lines offered their suggestions, for an answer line by line."""
+    read_deck = read(index, deck, searches)
     read_pool = read(index, pool) if pool is not None and plan.limited else None
     verdicts = tuple(
         (target, validate(index, list(read_deck.lines), target.rules, as_of,
@@ -70,8 +79,8 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
 
 
 def judge_team(index: CatalogIndex, plan: TeamPlan, seats: list[Seat],
-               as_of: dt.date | None) -> TeamJudgement:
-    decks = tuple(read(index, seat.deck) for seat in seats)
+               as_of: dt.date | None, searches: Searches | None = None) -> TeamJudgement:
+    decks = tuple(read(index, seat.deck, searches) for seat in seats)
     pools = tuple(read(index, seat.pool) if seat.pool is not None and plan.limited else None
                   for seat in seats)
     players = [Player(seat.seat, list(deck.lines), list(pool.lines) if pool else None,

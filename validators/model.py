@@ -32,6 +32,25 @@ class CardRef:
     source: str = "deck"  # "pool" when the line is one of the pool's, not the deck's
 
 
+# What a code cites: the section of the format's document its check names (in the format's
+# data); or the announcement of a dated ban or rotation, where there is one; the sentence a
+# card prints about itself; how far the format's document reaches.
+CITES_FORMAT, CITES_ANNOUNCEMENT = "format", "announcement"
+CITES_CARD, CITES_SCOPE = "card", "scope"
+
+
+@dataclass(frozen=True)
+class Code:
+    """A stable violation code, as every answer and the contract give it: the severities it is
+    given, the templates its messages are worded with, and what it cites. A check declares
+    the codes it finds (its module's CODES); validators.checks gathers them in one table."""
+
+    name: str
+    severities: tuple[str, ...]  # (ERROR,), (WARNING,), or both where the case decides
+    templates: tuple[str, ...]  # "line {line}: {name} is banned in {format}"
+    cites: str = CITES_FORMAT
+
+
 @dataclass(frozen=True)
 class Violation:
     """What a check found: a stable code, the rule it breaks, the lines it is about, and
@@ -46,9 +65,15 @@ class Violation:
     args: tuple[tuple[str, object], ...] = ()  # the template's values, in its own order
 
     @classmethod
-    def of(cls, code: str, severity: str, template: str, rule: RuleRef,
-           cards: tuple[CardRef, ...] = (), /, **args: object) -> Violation:
-        return cls(code, severity, template, rule, cards, tuple(args.items()))
+    def of(cls, code: Code, template: str, rule: RuleRef, cards: tuple[CardRef, ...] = (),
+           /, severity: str | None = None, **args: object) -> Violation:
+        """A violation of a registered code, worded with one of its templates; the severity
+        is the code's own, or one of its own where the case decides."""
+        if template not in code.templates or (severity or code.severities[0]) not in \
+                code.severities or (severity is None and len(code.severities) > 1):
+            raise ValueError(f"{code.name}: {template!r} at {severity} is not one of its own")
+        return cls(code.name, severity or code.severities[0], template, rule, cards,
+                   tuple(args.items()))
 
     @property
     def message(self) -> str:
@@ -242,7 +267,7 @@ class FormatDefinition:
     document: str  # the source document, as cited ("DCI Floor Rules 2003")
     document_date: dt.date | None  # None: the document carries no date
     # The last day the document governed (its season's end), when it is known; a later date
-    # is judged by its rules all the same, with a notice (validators.reach).
+    # is judged by its rules all the same, with a notice (validators.checks.beyond_document).
     document_reaches: dt.date | None
     play: str  # CONSTRUCTED or LIMITED
     deck_size: int

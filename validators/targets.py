@@ -167,9 +167,13 @@ def _format(name: str) -> Format:
     try:
         return get_format(name)
     except KeyError:
-        choices = [*ORDER, ALL]
-        raise UnknownFormat(f"No format {name!r}; formats: {', '.join(choices)}.", "format",
-                            choices) from None
+        raise unknown_format(name, [*ORDER, ALL]) from None
+
+
+def unknown_format(name: str, choices: list[str], field: str = "format") -> UnknownFormat:
+    """A format asked for that does not exist, worded one way wherever it is asked for;
+    `field` is where ("" for the address of a format's own resource)."""
+    return UnknownFormat(f"No format {name!r}; formats: {', '.join(choices)}.", field, choices)
 
 
 def _target(fmt: Format, play: str | None) -> Target:

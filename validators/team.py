@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -12,19 +11,16 @@ from decklist.model import LineProblem
 from decklist.resolve import ResolvedLine
 from validators.allocation import shortfalls
 from validators.checks import not_in_pool
+from validators.checks import team as team_check
 from validators.context import deck_lines
 from validators.engine import Verdict, errors, validate, warnings
 from validators.model import (
-    ERROR,
     SHARED_POOL,
-    WARNING,
     Product,
     TeamFormat,
     TeamPlay,
     Violation,
 )
-
-CODE = "team"
 
 
 @dataclass(frozen=True)
@@ -58,7 +54,7 @@ def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: lis
                          None if shared else player.pool, product, pool_checked_by_team=shared,
                          problems=player.problems)
                 for player in players]
-    found = list(_seats(team, players))
+    found = list(team_check.check(team, [player.seat for player in players]))
     if shared:
         found.extend(_shared_pool(team, team_play, players))
     return TeamVerdict(
@@ -67,34 +63,13 @@ def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: lis
         players=tuple(zip(players, verdicts, strict=True)))
 
 
-def _seats(team: TeamFormat, players: list[Player]) -> Iterator[Violation]:
-    """A team is one player in each of the format's seats."""
-    rule = team.rule(team.seats_section)
-    seats = ", ".join(team.seats)
-    if len(players) != len(team.seats):
-        yield Violation.of(CODE, ERROR, "the team has {players} players; a {team} team is "
-                           "{seats}, one in each seat ({names})", rule, players=len(players),
-                           team=team.name, seats=len(team.seats), names=seats)
-    taken = Counter(player.seat for player in players)
-    for seat, count in taken.items():
-        if seat not in team.seats:
-            yield Violation.of(CODE, ERROR, "{seat!r} is not a seat in {team} ({names})", rule,
-                               seat=seat, team=team.name, names=seats)
-        elif count > 1:
-            yield Violation.of(CODE, ERROR, "{count} players take seat {seat}; each seat is "
-                               "taken once", rule, count=count, seat=seat)
-    for seat in team.seats:
-        if seat not in taken:
-            yield Violation.of(CODE, ERROR, "no player takes seat {seat}", rule, seat=seat)
-
-
 def _shared_pool(team: TeamFormat, team_play: TeamPlay,
                  players: list[Player]) -> Iterator[Violation]:
     """Teammates may trade while building: both decks together come from both pools."""
     rule = team.rule(team_play.section)
     given = [player for player in players if player.pool is not None]
     if not given:
-        yield Violation(not_in_pool.UNCHECKED_CODE, WARNING, not_in_pool.UNCHECKED_MESSAGE, rule)
+        yield Violation.of(not_in_pool.POOL_NOT_CHECKED, not_in_pool.UNCHECKED_MESSAGE, rule)
         return
     pool: list[ResolvedLine] = []
     for player in given:

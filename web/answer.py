@@ -1,36 +1,34 @@
-"""The API's answer, arranged for a person: the decklist line by line as it was written,
-each line with its card, its marks and its choices, and a verdict for each format.
+"""A judgement, arranged for a person: the decklist line by line as it was written, each
+line with its card, its marks and its choices, and a verdict for each format.
 
-Everything shown comes from the answer `POST /v1/validate` (or `/v1/validate/team`)
-gives for the same request (api.validate); this module only arranges it, and adds
-what a person reads that the API leaves to ids: set names and codes, and pictures.
+What is shown is what the API judged for the same request (api.validate and api.team judge
+it, validators.judging holds it): this module arranges the judgement itself, never its
+JSON, and adds what a person reads that the API leaves to ids: set names and codes, and
+pictures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from api.views.lines import deck_counts
+from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
 from catalog import deadline
-from catalog.index import CatalogIndex
+from catalog.index import CatalogIndex, Printing
 from decklist.canonical import card_text, set_code
-from decklist.text import split_lines
+from decklist.model import LineProblem
+from decklist.resolve import RESOLVED, ResolvedLine, Suggested
+from validators.engine import Verdict
+from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
+from validators.model import Format, Violation
+from validators.standing import LineStanding
+from validators.targets import Notice
 
 # Choices offered for one unknown or ambiguous line, at most.
 MAX_CHOICES = 8
 SUPERTYPES = ("Pokémon", "Trainer", "Energy")
-
-
-def _found(listed: Iterable[Any], findings: list[Mapping[str, Any]] | None,
-           format_id: str) -> list[Any]:
-    """A verdict's violations (or warnings): as listed, or positions in the findings, each
-    with the rule its format cites."""
-    if findings is None:
-        return list(listed)
-    return [{**findings[position], "rule": next(
-        rule for rule in findings[position]["rules"] if format_id in rule["formats"])}
-        for position in listed]
 
 
 @dataclass(frozen=True)
@@ -119,8 +117,10 @@ class FormatVerdict:
     name: str
     legal: bool
     as_of: str | None
-    violations: tuple[Mark, ...]
+    violations: tuple[Mark, ...]  # the first MAX_VIOLATIONS_SHOWN, as the API lists them
     warnings: tuple[Mark, ...]
+    violation_count: int  # all of them
+    warning_count: int
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,7 @@ class TeamAnswer:
 @dataclass(frozen=True)
 class Answer:
     decks: tuple[DeckAnswer, ...]
-    notices: tuple[Mapping[str, str], ...]
+    notices: tuple[Notice, ...]
     team: TeamAnswer | None = None
 
     @property
@@ -168,114 +168,134 @@ class Answer:
 
 
 class Arranger:
-    """Turns answers into rows, with the catalog's set names and the printings' pictures."""
+    """Turns judgements into rows, with the catalog's set names and the printings' pictures."""
 
     def __init__(self, index: CatalogIndex, images: Mapping[str, str]) -> None:
         self.index, self.images = index, images
 
-    def deck(self, answer: Mapping[str, Any], text: str, field_name: str, title: str,
-             declared: Mapping[str, int]) -> DeckAnswer:
-        many = "verdicts" in answer
-        verdicts = answer["verdicts"] if many else [answer]
-        # With several formats, each line and each finding is said once (api.views.verdicts).
-        lines = answer.get("lines", ()) if many else answer.get("cards", ())
-        findings = answer["findings"] if many else None
-        rows = self._rows(text, lines, answer["problems"], field_name)
+    def deck(self, judged: DeckJudgement, field_name: str, title: str) -> DeckAnswer:
+        deck = judged.deck
+        rows = self._rows(deck, field_name)
         by_line = {row.number: row for row in rows}
         shown = []
-        for verdict in verdicts:
-            deadline.check()  # once a format (a team's: once a player and format)
-            name = verdict["format"]["name"]
-            format_id = verdict["format"]["id"]
-            violations = tuple(self._mark(name, v) for v
-                               in _found(verdict["violations"], findings, format_id))
-            warnings = tuple(self._mark(name, v) for v
-                             in _found(verdict["warnings"], findings, format_id))
-            for mark in (*violations, *warnings):
-                for line in mark.lines:
-                    if line in by_line:
-                        by_line[line].marks.append(mark)
-            self._legal_via(name, verdict.get("cards", ()), by_line)
-            shown.append(FormatVerdict(verdict["format"]["id"], name, verdict["legal"],
-                                       verdict.get("as_of"), violations, warnings))
-        counts = answer.get("counts") or verdicts[0]["counts"]
-        return DeckAnswer(field_name, title, tuple(rows), tuple(shown), counts, declared)
+        for target, verdict in judged.verdicts:
+            shown.append(self._verdict(target.format, verdict, by_line))
+        declared = {section: stated for section, (stated, _line)
+                    in deck.decklist.declared.items()}
+        return DeckAnswer(field_name, title, tuple(rows), tuple(shown),
+                          deck_counts(deck.lines), declared)
 
-    def _rows(self, text: str, lines: Iterable[Mapping[str, Any]], problems: Iterable[Any],
-              field_name: str) -> list[Row]:
-        cards = {card["line"]: card for card in lines}
-        unreadable = {problem["line"]: problem for problem in problems}
-        written = split_lines(text)
-        if written and written[0].lstrip().startswith("["):  # JSON entries: one row each
-            written = [card["text"] for card in cards.values()]
+    def team(self, judged: TeamJudgement) -> TeamAnswer:
+        verdict = judged.verdict
+        name = verdict.format.name
+        players = []
+        for (player, player_verdict), deck in zip(verdict.players, judged.decks, strict=True):
+            rows = self._rows(deck, f"seat_{player.seat}_deck")
+            by_line = {row.number: row for row in rows}
+            declared = {section: stated for section, (stated, _line)
+                        in deck.decklist.declared.items()}
+            players.append(DeckAnswer(
+                f"seat_{player.seat}_deck", f"Seat {player.seat}", tuple(rows),
+                (self._verdict(verdict.format, player_verdict, by_line),),
+                deck_counts(deck.lines), declared))
+        return TeamAnswer(name, verdict.legal,
+                          tuple(self._mark(name, v) for v in verdict.violations),
+                          tuple(players))
+
+    def _verdict(self, fmt: Format, verdict: Verdict, by_line: dict[int, Row]) -> FormatVerdict:
+        deadline.check()  # once a format (a team's: once a player)
+        name = fmt.name
+        violations = tuple(self._mark(name, v) for v in verdict.violations[:MAX_VIOLATIONS_SHOWN])
+        warnings = tuple(self._mark(name, v) for v in verdict.warnings[:MAX_VIOLATIONS_SHOWN])
+        for mark in (*violations, *warnings):
+            for line in mark.lines:
+                if line in by_line:
+                    by_line[line].marks.append(mark)
+        self._legal_via(name, verdict.standings, by_line)
+        return FormatVerdict(fmt.id, name, verdict.legal,
+                             verdict.as_of.isoformat() if verdict.as_of else None,
+                             violations, warnings, len(verdict.violations),
+                             len(verdict.warnings))
+
+    def _rows(self, deck: ReadDeck, field_name: str) -> list[Row]:
+        """Each line as written, the card lines with what they resolved to."""
+        assert deck.suggested is not None  # read with its suggestions
+        cards = {line.entry.line: (line, offered)
+                 for line, offered in zip(deck.lines, deck.suggested, strict=True)}
+        unreadable: dict[int, LineProblem] = {p.line: p for p in deck.decklist.problems}
         rows = []
-        for number, line in enumerate(written, start=1):
+        for number, text in enumerate(deck.decklist.written, start=1):
             if number in cards:
-                rows.append(self._card_row(number, line, cards[number], field_name))
+                rows.append(self._card_row(number, text, *cards[number], field_name))
             elif number in unreadable:
                 problem = unreadable[number]
-                status = "" if problem["code"] == "declared-total" else "unreadable"
-                rows.append(Row(number, line, status, note=problem["message"]))
-            elif line.strip():
-                rows.append(Row(number, line))
+                status = "" if problem.code == "declared-total" else "unreadable"
+                rows.append(Row(number, text, status, note=problem.message))
+            elif text.strip():
+                rows.append(Row(number, text))
         return rows
 
-    def _card_row(self, number: int, line: str, card: Mapping[str, Any],
+    def _card_row(self, number: int, text: str, line: ResolvedLine, offered: Suggested,
                   field_name: str) -> Row:
-        printing = card["card"]
-        row = Row(number, line, card["status"], card["count"], card["section"],
-                  printing["supertype"] if printing else None,
-                  self.shown(printing) if printing else None)
-        if card["status"] != "resolved":
-            row.choices = self._choices(card, number, field_name)
+        card = line.resolution.card
+        entry = line.entry
+        row = Row(number, text, line.resolution.status, entry.copies, entry.section,
+                  card.supertype if card else None, self.shown(card) if card else None)
+        if line.resolution.status != RESOLVED:
+            row.choices = self._choices(line, offered, number, field_name)
         return row
 
-    def _choices(self, card: Mapping[str, Any], number: int, field_name: str) -> list[Choice]:
-        offered: list[tuple[Mapping[str, Any], str]] = []
-        for group in card["candidates"]:
-            count = group["printing_count"]
-            reason = f"one of {count} printings of this card" if count > 1 else "its only printing"
-            offered += [(printing, reason) for printing in group["printings"][:3]]
-        offered += [(s, s["reason"].replace("-", " ")) for s in card["suggestions"]]
-        choices = []
-        for printing, reason in offered[:MAX_CHOICES]:
+    def _choices(self, line: ResolvedLine, offered: Suggested, number: int,
+                 field_name: str) -> list[Choice]:
+        choices: list[tuple[Printing, str]] = []
+        for group in line.resolution.groups:
+            reason = (f"one of {len(group)} printings of this card" if len(group) > 1
+                      else "its only printing")
+            choices += [(printing, reason) for printing in group[:3]]
+        choices += [(s.printing, s.reason.replace("-", " ")) for s in offered.suggestions]
+        made = []
+        for printing, reason in choices[:MAX_CHOICES]:
             shown = self.shown(printing)
-            new_line = f"{card['count']} {self.line_text(shown)}"
-            choices.append(Choice(shown, f"{field_name}:{number}:{new_line}", reason))
-        return choices
+            new_line = f"{line.entry.copies} {self.line_text(shown)}"
+            made.append(Choice(shown, f"{field_name}:{number}:{new_line}", reason))
+        return made
 
-    def _legal_via(self, format_name: str, cards: Iterable[Mapping[str, Any]],
+    def _legal_via(self, format_name: str,
+                   standings: Iterable[tuple[ResolvedLine, LineStanding]],
                    by_line: dict[int, Row]) -> None:
-        for card in cards:
-            via, row = card.get("legal_via"), by_line.get(card["line"])
-            if via and row is not None and row.card is not None and via["id"] != row.card.id:
+        for line, standing in standings:
+            row = by_line.get(line.entry.line)
+            first = standing.considered[0] if len(standing.considered) == 1 else None
+            via = first.legal_via if first is not None else None
+            if via is not None and row is not None and row.card is not None \
+                    and via.id != row.card.id:
                 row.via.append(Via(format_name, self.shown(via)))
 
-    def _mark(self, format_name: str, violation: Mapping[str, Any]) -> Mark:
-        rule = violation["rule"]
-        lines = tuple(dict.fromkeys(card["line"] for card in violation["cards"]
-                                    if card.get("source", "deck") == "deck"
-                                    and card.get("line") is not None))
-        return Mark(format_name, violation["code"], violation["severity"],
-                    violation["message"], f"{rule['document']}, {rule['section']}", lines)
+    def _mark(self, format_name: str, violation: Violation) -> Mark:
+        # The lines the API names (its first MAX_CARDS_SHOWN cards): a violation of a
+        # thousand lines marks fifty rows, not the page a thousand times over.
+        lines = tuple(dict.fromkeys(card.line for card in violation.cards[:MAX_CARDS_SHOWN]
+                                    if card.source == "deck"))
+        rule = violation.rule
+        return Mark(format_name, violation.code, violation.severity, violation.message,
+                    f"{rule.document}, {rule.section}", lines)
 
-    def shown(self, printing: Mapping[str, Any]) -> Shown:
-        set_id = printing.get("set") or printing.get("set_id") or ""
-        info = self.index.sets.get(set_id)
-        return Shown(printing["id"], printing["name"], info.name if info else set_id,
-                     set_code(self.index, set_id), printing["number"],
-                     self.images.get(printing["id"]))
+    def shown(self, printing: Printing) -> Shown:
+        info = self.index.sets.get(printing.set_id)
+        return Shown(printing.id, printing.name, info.name if info else printing.set_id,
+                     set_code(self.index, printing.set_id), printing.number,
+                     self.images.get(printing.id))
 
     def line_text(self, card: Shown) -> str:
         """The card as a decklist line names it, after the count (decklist.canonical)."""
         return card_text(self.index, card.id, card.name, card.set_code, card.number)
 
-    def team(self, answer: Mapping[str, Any], texts: Mapping[str, str],
-             declared: Mapping[str, Mapping[str, int]]) -> TeamAnswer:
-        name = answer["format"]["name"]
-        players = tuple(
-            self.deck(player, texts[player["seat"]], f"seat_{player['seat']}_deck",
-                      f"Seat {player['seat']}", declared.get(player["seat"], {}))
-            for player in answer["players"])
-        return TeamAnswer(name, answer["legal"],
-                          tuple(self._mark(name, v) for v in answer["violations"]), players)
+
+def printings_shown(judgements: Sequence[ReadDeck], verdicts: Iterable[Verdict]) -> set[str]:
+    """The ids of the printings a page shows: each line's card and each legal reprint."""
+    ids = {line.resolution.card.id for deck in judgements for line in deck.lines
+           if line.resolution.card is not None}
+    for verdict in verdicts:
+        for _line, standing in verdict.standings:
+            ids |= {card.legal_via.id for card in standing.considered if card.legal_via}
+    return ids

@@ -13,13 +13,14 @@ from typing import Any
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from api.middleware.problems import Problem
+from api.schema import target_problem
 from catalog import patterns
 from decklist.text import split_lines
 from validators.formats import ORDER, all_formats
 from validators.model import TeamFormat
+from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"
-ALL = "all"
 _PICK = patterns.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[^\n\r]*")
 _PARTNER_PREFIX = patterns.compile(r"^\s*partner\s*:\s*", ignore_case=True)
 
@@ -94,11 +95,10 @@ def _one_of(form: MultiDict[str, str], name: str, allowed: tuple[str, ...],
 
 def _formats(values: list[str]) -> tuple[str, ...]:
     """The formats ticked; one the service does not have is refused as the API refuses it."""
-    known = (ALL, *ORDER)
+    known = [*ORDER, ALL]
     for value in values:
         if value not in known:
-            raise Problem("unknown-format", f"No format is named {value!r}.", pointer="/format",
-                          supported=list(known))
+            raise target_problem(unknown_format(value, known))
     return tuple(values)
 
 

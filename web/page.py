@@ -2,29 +2,31 @@
 page's script puts in place without a reload.
 
 Without JavaScript the form posts to / and the whole page comes back with the answer;
-with it, the script posts the same form to /answer. Both are rendered by the same
-templates from the same answer the API gives (api.validate), so they cannot differ.
+with it, the script posts the same form to /answer. The form is read into the API's own
+request and judged by the API's own flow (api.validate, api.team): the page arranges that
+judgement (web.answer), not its JSON, and both paths render the same templates from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-import orjson
 from flask import Blueprint, Response, render_template, request
 
 from api import body
 from api.middleware import answer_bound
 from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
-from api.team import team_answer
 from api.team import team_body as read_team
-from api.validate import deck_answer, validate_body
+from api.team import team_judged
+from api.validate import deck_judged, validate_body
 from catalog import deadline, lookup, store
 from catalog.index import CatalogIndex
+from validators.engine import Verdict
 from validators.formats import PLAYS
+from validators.judging import ReadDeck
 from web import answer as arrange
 from web.form import (
     DECK,
@@ -107,43 +109,23 @@ def _read_unused(form: Form) -> None:
 
 
 def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
-    """The API's answer to the form, arranged for the page."""
+    """The form judged as the API judges its request, arranged for the page."""
     if form.mode == TEAM:
-        team_req = read_team(team_body(form))
-        answer = _plain(team_answer(index, team_req))
-        declared = {seat.seat: _declared(seat.deck.declared) for seat in team_req.players}
-        arranger = arrange.Arranger(index, _images(answer["players"]))
-        team = arranger.team(answer, form.seat_decks, declared)
-        return arrange.Answer(team.players, tuple(answer["notices"]), team)
-    req = validate_body(deck_body(form))
-    answer = _plain(deck_answer(index, req))
-    arranger = arrange.Arranger(index, _images([answer]))
-    deck = arranger.deck(answer, form.deck, "deck", "Your deck", _declared(req.deck.declared))
-    return arrange.Answer((deck,), tuple(answer["notices"]))
+        team_plan, team = team_judged(index, read_team(team_body(form)))
+        arranger = arrange.Arranger(index, _images(team.decks, (
+            verdict for _, verdict in team.verdict.players)))
+        arranged = arranger.team(team)
+        return arrange.Answer(arranged.players, team_plan.notices, arranged)
+    plan, deck = deck_judged(index, validate_body(deck_body(form)))
+    arranger = arrange.Arranger(index, _images([deck.deck], (
+        verdict for _, verdict in deck.verdicts)))
+    return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices)
 
 
-def _plain(answer: dict[str, Any]) -> dict[str, Any]:
-    # Answers hold pre-encoded parts (api.views.lines.line_json): read them back as values.
-    return orjson.loads(orjson.dumps(answer))
-
-
-def _declared(declared: Mapping[str, tuple[int, int]]) -> dict[str, int]:
-    return {section: stated for section, (stated, _line) in declared.items()}
-
-
-def _images(answers: list[dict[str, Any]]) -> dict[str, str]:
-    """The small pictures of the printings the answers name (one query)."""
-    ids = set()
-    for answer in answers:
-        for line in answer.get("lines", ()):  # several formats: each line said once
-            if line["card"]:
-                ids.add(line["card"]["id"])
-        for verdict in answer.get("verdicts") or [answer]:
-            for card in verdict.get("cards", ()):
-                for printing in (card.get("card"), card.get("legal_via")):
-                    if printing:
-                        ids.add(printing["id"])
-    return lookup.small_images(store.session(), ids)
+def _images(decks: Sequence[ReadDeck],
+            verdicts: Iterable[Verdict]) -> dict[str, str]:
+    """The small pictures of the printings the page shows (one query)."""
+    return lookup.small_images(store.session(), arrange.printings_shown(decks, verdicts))
 
 
 def share_link(form: Form) -> str:

@@ -14,7 +14,7 @@ import logging
 
 from flask import Flask, Response, request
 
-from api.middleware.problems import Problem, response_of
+from api.middleware.problems import Problem
 from api.middleware.request_stream import received_bytes
 
 log = logging.getLogger(__name__)
@@ -51,7 +51,7 @@ def _held_to_its_bound(response: Response) -> Response:
         return response
     size = response.calculate_content_length()
     problem = past_bound(size) if size is not None else None
-    return response if problem is None else response_of(problem)
+    return response if problem is None else problem.response()
 
 
 def init_app(app: Flask) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, g
 
-from api.middleware.problems import Problem, response_of
+from api.middleware.problems import Problem
 from catalog import deadline
 
 # Seconds a request may take. The heaviest request of real decklists the limits allow, a
@@ -47,7 +47,7 @@ def exceeded_problem(error: deadline.DeadlineExceeded) -> Problem:
 
 
 def _answer(error: deadline.DeadlineExceeded) -> Response:
-    return response_of(exceeded_problem(error))
+    return exceeded_problem(error).response()
 
 
 def init_app(app: Flask) -> None:

@@ -8,7 +8,7 @@ standard library: its errors carry the line and column the problem reports.
 
 Every answer is plain data (dicts, lists, strings, numbers) built by api.views and
 encoded here by orjson; the one part kept encoded beforehand, a decklist line's
-(`line_json` in api/views/lines.py), is an orjson Fragment written as it is.
+(api/views/encoded.py), is an orjson Fragment written as it is.
 """
 
 from __future__ import annotations

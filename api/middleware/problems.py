@@ -28,6 +28,7 @@ class ProblemType:
 
     status: int
     title: str
+    http: bool = False  # one of HTTP's own: gunicorn and nginx answer it too, by its status
 
 
 _BAD_REQUEST = "Bad Request"
@@ -37,9 +38,8 @@ _TOO_LARGE = "Content Too Large"
 _UNSUPPORTED = "Unsupported Media Type"
 _UNAVAILABLE = "Service Unavailable"
 
-# Every problem type the service's own code raises (HTTP errors Werkzeug raises are named
-# after their status, `http_error_response`, as HTTP_PROBLEM_TYPES below). openapi.yaml
-# lists both, and tests/api/test_problems.py holds the lists to it.
+# Every problem type an answer can have: the service's own, then HTTP's. openapi.yaml lists
+# them all, and tests/api/test_problems.py holds the list to it.
 PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-query": ProblemType(400, _BAD_REQUEST),
     "invalid-encoding": ProblemType(400, _BAD_REQUEST),
@@ -54,7 +54,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "over-budget": ProblemType(413, _TOO_LARGE),
     "answer-too-large": ProblemType(413, _TOO_LARGE),
     "line-too-long": ProblemType(413, _TOO_LARGE),
-    # The organizer's page: a card picked for a line the list no longer has.
+    # The organizer's page: a card picked for a line that is not in the list as sent.
     "stale-pick": ProblemType(409, "Conflict"),
     "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
     "invalid-body": ProblemType(422, _UNPROCESSABLE),
@@ -76,118 +76,114 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
 # (serving/server_errors.py) and nginx (deploy/nginx.conf.j2). One type a status, whichever
 # answers (the app's HTTP errors too), so a client reads a 400 the same from each; a 500
 # is `internal-error`.
-HTTP_PROBLEM_TYPES: dict[str, ProblemType] = {
-    "bad-request": ProblemType(400, _BAD_REQUEST),
-    "forbidden": ProblemType(403, "Forbidden"),
-    "not-found": ProblemType(404, _NOT_FOUND),
-    "method-not-allowed": ProblemType(405, "Method Not Allowed"),
-    "request-timeout": ProblemType(408, "Request Timeout"),
-    "request-entity-too-large": ProblemType(413, "Request Entity Too Large"),
-    "uri-too-long": ProblemType(414, "URI Too Long"),
-    "expectation-failed": ProblemType(417, "Expectation Failed"),
-    "too-many-requests": ProblemType(429, "Too Many Requests"),
-    "request-header-fields-too-large": ProblemType(431, "Request Header Fields Too Large"),
-    "not-implemented": ProblemType(501, "Not Implemented"),
-    "service-unavailable": ProblemType(503, _UNAVAILABLE),
-    "gateway-timeout": ProblemType(504, "Gateway Timeout"),
-    "http-version-not-supported": ProblemType(505, "HTTP Version Not Supported"),
-}
-
-# The same, by status: what gunicorn, nginx and `http_error_response` look up.
-HTTP_PROBLEMS_BY_STATUS: dict[int, tuple[str, ProblemType]] = {
-    **{kind.status: (slug, kind) for slug, kind in HTTP_PROBLEM_TYPES.items()},
-    500: ("internal-error", PROBLEM_TYPES["internal-error"]),
+PROBLEM_TYPES.update({
+    "bad-request": ProblemType(400, _BAD_REQUEST, http=True),
+    "forbidden": ProblemType(403, "Forbidden", http=True),
+    "not-found": ProblemType(404, _NOT_FOUND, http=True),
+    "method-not-allowed": ProblemType(405, "Method Not Allowed", http=True),
+    "request-timeout": ProblemType(408, "Request Timeout", http=True),
+    "request-entity-too-large": ProblemType(413, "Request Entity Too Large", http=True),
+    "uri-too-long": ProblemType(414, "URI Too Long", http=True),
+    "expectation-failed": ProblemType(417, "Expectation Failed", http=True),
+    "too-many-requests": ProblemType(429, "Too Many Requests", http=True),
+    "request-header-fields-too-large": ProblemType(431, "Request Header Fields Too Large",
+                                                   http=True),
+    "not-implemented": ProblemType(501, "Not Implemented", http=True),
+    "service-unavailable": ProblemType(503, _UNAVAILABLE, http=True),
+    "gateway-timeout": ProblemType(504, "Gateway Timeout", http=True),
+    "http-version-not-supported": ProblemType(505, "HTTP Version Not Supported", http=True),
+})
+# An error of HTTP itself by its status: what gunicorn, nginx and the app's HTTP errors say.
+HTTP_SLUGS: dict[int, str] = {
+    **{kind.status: slug for slug, kind in PROBLEM_TYPES.items() if kind.http},
+    500: "internal-error",
 }
 
 
 class Problem(Exception):
     """An error the client can act on, raised anywhere in a request: a registered type, what
-    went wrong, and where (`pointer`, `parameter`, `line`…, as extensions)."""
+    went wrong, and where (`pointer`, `parameter`, `line`…, as extensions); `headers` are
+    those its answer carries. The one builder of problem documents: the app's answers,
+    gunicorn's refusals and nginx's own errors are all made of one."""
 
     def __init__(self, slug: str, detail: str, **extensions: Any) -> None:
         super().__init__(detail)
         self.kind = PROBLEM_TYPES[slug]
-        self.slug = slug
+        self.slug = slug  # "" for a status with no type of ours (`of_status`)
         self.detail = detail
         self.extensions = extensions
+        self.headers: dict[str, str] = {}
 
+    @classmethod
+    def of_status(cls, status: int, detail: str, reason: str = "",
+                  **extensions: Any) -> Problem:
+        """An error of HTTP itself, by its status: the type registered for it, or for a
+        status with none `about:blank` titled with its reason phrase (RFC 9457, 4.2.1)."""
+        slug = HTTP_SLUGS.get(status)
+        if slug is not None:
+            return cls(slug, detail, **extensions)
+        problem = cls("internal-error", detail, **extensions)
+        problem.kind = ProblemType(status, reason or HTTP_STATUS_CODES.get(status, "Error"))
+        problem.slug = ""
+        return problem
 
-def problem_document(status: int, slug: str, title: str, detail: str,
-                     **extensions: Any) -> dict[str, Any]:
-    """A problem as RFC 9457 writes it: type, title, status, detail, then its extensions."""
-    return {"type": TYPE_BASE + slug, "title": title, "status": status, "detail": detail,
-            **extensions}
+    def with_headers(self, headers: dict[str, str]) -> Problem:
+        """The problem, its answer carrying these headers too (Retry-After, Allow)."""
+        self.headers.update(headers)
+        return self
 
+    def document(self) -> dict[str, Any]:
+        """The problem as RFC 9457 writes it: type, title, status, detail, its extensions."""
+        kind = TYPE_BASE + self.slug if self.slug else "about:blank"
+        return {"type": kind, "title": self.kind.title, "status": self.kind.status,
+                "detail": self.detail, **self.extensions}
 
-def document_of(problem: Problem) -> dict[str, Any]:
-    return problem_document(problem.kind.status, problem.slug, problem.kind.title,
-                            problem.detail, **problem.extensions)
-
-
-def problem_response(status: int, slug: str, title: str, detail: str,
-                     headers: dict[str, str] | None = None, **extensions: Any) -> Response:
-    body = problem_document(status, slug, title, detail, **extensions)
-    # A status HTTP does not name (nginx's 499) goes out with its title as the reason.
-    line = status if status in HTTP_STATUS_CODES else f"{status} {title}"
-    response = Response(json.dumps(body), status=line, mimetype=PROBLEM_MEDIA_TYPE)
-    for name, value in (headers or {}).items():
-        response.headers[name] = value
-    return response
-
-
-def registered_response(slug: str, detail: str, headers: dict[str, str] | None = None,
-                        **extensions: Any) -> Response:
-    kind = PROBLEM_TYPES[slug]
-    return problem_response(kind.status, slug, kind.title, detail, headers, **extensions)
-
-
-def http_slug(name: str) -> str:
-    """The problem slug of an HTTP error, from its reason phrase: "Too Many Requests" is
-    `too-many-requests`."""
-    return (name or "error").lower().replace(" ", "-")
+    def response(self) -> Response:
+        """The problem as the app answers it."""
+        status = self.kind.status
+        # A status HTTP does not name (nginx's 499) goes out with its title as the reason.
+        line = status if status in HTTP_STATUS_CODES else f"{status} {self.kind.title}"
+        response = Response(json.dumps(self.document()), status=line,
+                            mimetype=PROBLEM_MEDIA_TYPE)
+        for name, value in self.headers.items():
+            response.headers[name] = value
+        return response
 
 
 def http_error_response(error: HTTPException) -> Response:
-    status = error.code or 500
-    slug, title = http_slug(error.name), error.name
-    if status in HTTP_PROBLEMS_BY_STATUS:  # the type gunicorn and nginx give it too
-        slug, kind = HTTP_PROBLEMS_BY_STATUS[status]
-        title = kind.title
+    """An HTTP error Werkzeug raises (404, 405, 413…), answered as its problem."""
     headers: dict[str, str] = {}
     extensions: dict[str, Any] = {}
     if isinstance(error, MethodNotAllowed) and error.valid_methods:
         headers["Allow"] = ", ".join(sorted(error.valid_methods))
         extensions["allowed_methods"] = sorted(error.valid_methods)
-    return problem_response(status, slug, title, error.description or error.name,
-                            headers, **extensions)
+    return Problem.of_status(error.code or 500, error.description or error.name, error.name,
+                             **extensions).with_headers(headers).response()
 
 
-def response_of(problem: Problem) -> Response:
-    return Response(json.dumps(document_of(problem)), status=problem.kind.status,
-                    mimetype=PROBLEM_MEDIA_TYPE)
+def _response_of(problem: Problem) -> Response:
+    return problem.response()
 
 
 def _database_unavailable(error: Exception) -> Response:
     log.warning("database unavailable: %s", error.__class__.__name__)
-    return registered_response(
-        "database-unavailable", "The card catalog database is not answering; try again shortly.",
-        {"Retry-After": "5"})
+    return Problem("database-unavailable", "The card catalog database is not answering; try "
+                   "again shortly.").with_headers({"Retry-After": "5"}).response()
 
 
 def _catalog_not_loaded(_error: CatalogNotLoaded) -> Response:
-    return registered_response(
-        "catalog-not-loaded", "No card catalog is loaded; run `flask catalog import`.",
-        {"Retry-After": "30"})
+    return Problem("catalog-not-loaded", "No card catalog is loaded; run `flask catalog "
+                   "import`.").with_headers({"Retry-After": "30"}).response()
 
 
 def _unexpected(error: Exception) -> Response:
     log.exception("unhandled error", exc_info=error)
-    return registered_response(
-        "internal-error", "The server failed to handle this request; it has been logged.")
+    return Problem("internal-error", "The server failed to handle this request; it has been "
+                   "logged.").response()
 
 
 def init_app(app: Flask) -> None:
-    app.register_error_handler(Problem, response_of)
+    app.register_error_handler(Problem, _response_of)
     app.register_error_handler(HTTPException, http_error_response)
     app.register_error_handler(CatalogNotLoaded, _catalog_not_loaded)
     app.register_error_handler(OperationalError, _database_unavailable)

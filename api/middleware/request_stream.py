@@ -4,7 +4,7 @@ HTTP terms rather than as a crash.
 gunicorn hands the app a body stream that tells the app nothing when a Content-Length body
 ends early (it returns what came, as if that were all), and raises its own exceptions when
 a chunked body is cut short (`NoMoreData`) or malformed (a bad chunk size). Left alone,
-the first made a cut decklist read as a whole one, and the others were 500s with a
+the first would make a cut decklist read as a whole one, and the others 500s with a
 traceback. This middleware wraps the stream for every reader (the API's bodies and the
 page's form): a body that stops before its end is Werkzeug's `ClientDisconnected`, and a
 chunk gunicorn cannot read is the 4xx gunicorn gives the same fault in a header.
@@ -36,7 +36,7 @@ from werkzeug.exceptions import (
 )
 from werkzeug.wsgi import LimitedStream
 
-from api.middleware.problems import registered_response
+from api.middleware.problems import Problem
 from api.middleware.refusals import refused_status
 from catalog import deadline
 
@@ -99,9 +99,8 @@ def wrap_input(environ: dict[str, Any]) -> None:
 
 
 def _client_closed(_error: ClientDisconnected) -> Response:
-    return registered_response(
-        "client-closed-request", "The client closed the connection before it sent the "
-        "whole body; nothing was done with the part that came.")
+    return Problem("client-closed-request", "The client closed the connection before it sent "
+                   "the whole body; nothing was done with the part that came.").response()
 
 
 def init_app(app: Flask) -> None:

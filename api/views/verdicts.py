@@ -10,35 +10,29 @@ sent and never with what it sent times the formats it asked for:
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
 
-from api.middleware.problems import Problem, document_of
-from api.views import iso_date
+from api.middleware.problems import Problem
+from api.views import encoded, iso_date
 from api.views.lines import (
     MAX_CANDIDATES_SHOWN,
-    Searches,
-    build_resolution_view,
     deck_counts,
-    encoded,
-    line_heads,
-    line_json,
     printing_view,
     problems_view,
     read_deck_view,
-    resolution_json,
+    reading_view,
+    readings,
 )
 from catalog import deadline
-from catalog.caches import sizes
 from catalog.index import CatalogIndex
-from decklist.model import Reference
+from decklist.resolve import ResolvedLine, Suggested
 from validators.engine import Verdict
-from validators.judging import DeckJudgement, TeamJudgement
-from validators.model import CardRef, Format, FormatDefinition, Legality, Violation
-from validators.standing import CardStanding, LineStanding, standings_for
+from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
+from validators.model import CardRef, Format, FormatDefinition, Violation
+from validators.standing import CardStanding, LineStanding
 from validators.targets import Notice, Target
 
 # A verdict lists at most this many violations, and as many warnings: a deck past a few
@@ -49,9 +43,9 @@ MAX_CARDS_SHOWN = 50
 
 
 def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
-                        notices: list[dict[str, str]], full: bool,
-                        searches: Searches) -> dict[str, Any]:
-    """POST /v1/validate's answer: one verdict, or (`many`) one per format asked."""
+                        notices: list[dict[str, str]], full: bool) -> dict[str, Any]:
+    """POST /v1/validate's answer: one verdict, or (`many`) one per format asked; `full`
+    with every line (the deck read with its suggestions)."""
     deck = judged.deck
     head: dict[str, Any] = {"input_format": deck.decklist.input_format,
                             **problems_view(deck.decklist.problems), "notices": notices}
@@ -60,19 +54,19 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
     counts = deck_counts(deck.lines)  # the same in every format
     if not many:
         target, verdict = judged.verdicts[0]
-        heads = line_heads(deck.lines) if full else None
-        return {**verdict_view(index, target, verdict, counts, heads, searches), **head}
+        return {**verdict_view(index, target, verdict, counts, deck if full else None),
+                **head}
     return {"legal_in": list(judged.legal_in), "catalog": {"version": index.version},
-            "counts": counts, **head, **_formats_view(index, judged, full, searches)}
+            "counts": counts, **head, **_formats_view(index, judged, full)}
 
 
-def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool,
-                  searches: Searches) -> dict[str, Any]:
+def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dict[str, Any]:
     """A deck's verdicts in several formats: its lines and its findings once each, and for
     each format its verdict, pointing into the findings, with where each line stands."""
     findings = _Findings()
     verdicts = []
-    numbers = _line_numbers(judged.deck.lines) if full else None
+    deck = judged.deck
+    numbers = encoded.numbers(deck.lines) if full else None
     for target, verdict in judged.verdicts:
         deadline.check()  # once a format
         view = {"legal": verdict.legal,
@@ -81,18 +75,15 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool,
                 **findings.add(target.format.id, "violations", verdict.violations),
                 **findings.add(target.format.id, "warnings", verdict.warnings)}
         if numbers is not None:
-            compact = index.memo(_compact_standing_json, sizes().line_views)
-            legality, as_of = verdict.format.legality, verdict.as_of
-            view["cards"] = [line_json(number, compact(legality, as_of, line.entry.reference))
-                             for number, (line, _) in zip(numbers, verdict.standings,
-                                                          strict=True)]
+            view["cards"] = [encoded.line(number, rest) for number, rest in zip(
+                numbers, _compact(index, verdict), strict=True)]
         verdicts.append(view)
     answer: dict[str, Any] = {"findings": findings.views}
     if full:
-        lines = judged.deck.lines
-        answer["lines"] = [line_json(head, resolution_json(index, line.entry.reference, search))
-                           for head, line, search in zip(line_heads(lines), lines,
-                                                         searches.allowed(lines), strict=True)]
+        assert deck.suggested is not None  # read with its suggestions
+        answer["lines"] = [encoded.line(head, rest) for head, rest in zip(
+            encoded.heads(deck.lines), readings(index, deck.lines, deck.suggested),
+            strict=True)]
     answer["verdicts"] = verdicts
     return answer
 
@@ -156,7 +147,7 @@ def batch_view(index: CatalogIndex,
         if isinstance(answer, Problem):
             failed += 1
             result = {"id": deck_id, "status": answer.kind.status,
-                      "problem": document_of(answer)}
+                      "problem": answer.document()}
         else:
             answered += 1
             result = {"id": deck_id, "status": 200, "verdict": answer}
@@ -168,16 +159,15 @@ def batch_view(index: CatalogIndex,
 
 def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
                         notices: list[dict[str, str]], full: bool) -> dict[str, Any]:
-    searches = Searches()
     verdict = judged.verdict
     play = verdict.play
+    target = Target(verdict.format, play.deck, play.play)
     players = []
     for (player, player_verdict), deck, pool in zip(verdict.players, judged.decks,
                                                      judged.pools, strict=True):
         view = {"seat": player.seat,
-                **verdict_view(index, Target(verdict.format, play.deck, play.play),
-                               player_verdict, deck_counts(deck.lines),
-                               line_heads(deck.lines) if full else None, searches),
+                **verdict_view(index, target, player_verdict, deck_counts(deck.lines),
+                               deck if full else None),
                 "input_format": deck.decklist.input_format,
                 **problems_view(deck.decklist.problems)}
         if pool is not None:
@@ -197,11 +187,10 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
 
 
 def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
-                 counts: dict[str, Any], heads: list[bytes] | None,
-                 searches: Searches) -> dict[str, Any]:
+                 counts: dict[str, Any], deck: ReadDeck | None) -> dict[str, Any]:
     """One deck's verdict in one format (for a team format: one of its plays). `counts` are
-    the deck's; `heads` its lines' (`line_heads`) for the full answer, or None for the verdict
-    alone, with no line-by-line `cards`."""
+    the deck's; `deck` the deck read with its suggestions, for the full answer's line-by-line
+    `cards`, or None for the verdict alone."""
     deadline.check()  # once a format (a team's: once a player)
     view: dict[str, Any] = {
         "legal": verdict.legal,
@@ -211,14 +200,10 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
         "counts": counts,
         **_violations_view(verdict.violations, verdict.warnings),
     }
-    if heads is not None:
-        standing_json = index.memo(_standing_json, sizes().line_views)
-        legality, as_of = verdict.format.legality, verdict.as_of
-        lines = [line for line, _ in verdict.standings]
-        view["cards"] = [line_json(head, standing_json(legality, as_of, line.entry.reference,
-                                                       search))
-                         for head, line, search in zip(heads, lines, searches.allowed(lines),
-                                                       strict=True)]
+    if deck is not None:
+        assert deck.suggested is not None  # read with its suggestions
+        view["cards"] = [encoded.line(head, rest) for head, rest in zip(
+            encoded.heads(deck.lines), _standings(index, verdict, deck.suggested), strict=True)]
     return view
 
 
@@ -269,51 +254,59 @@ def _card_ref_view(card: CardRef) -> dict[str, Any]:
     return view
 
 
-def _line_numbers(lines: Sequence[Any]) -> list[bytes]:
-    """Each line's number as the head of a compact standing's object, for `line_json`."""
-    return [b'{"line":%d,' % line.entry.line for line in lines]
+def _standings(index: CatalogIndex, verdict: Verdict,
+               suggested: Sequence[Suggested]) -> list[bytes]:
+    """What each line resolved to and where its cards stand in a verdict's format and date,
+    encoded: the same for every line that reads alike there."""
+    kept = encoded.kept(index, "standings")
+    legality, as_of = verdict.format.legality, verdict.as_of
+    return [kept.get((legality, as_of, line.entry.reference, offered.searched),
+                     _standing_bytes, line, standing, offered)
+            for (line, standing), offered in zip(verdict.standings, suggested, strict=True)]
 
 
-def _standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   reference: Reference, search: bool) -> bytes:
-    deadline.check()  # a line not seen before in this format and date
-    return encoded(_standing_view(index, legality, as_of, reference, search))
+def _standing_bytes(line: ResolvedLine, standing: LineStanding, suggested: Suggested) -> bytes:
+    return encoded.encode(_standing_view(line, standing, suggested))
 
 
-def _standing_view(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                   reference: Reference, search: bool) -> dict[str, Any]:
-    """What a line resolved to and where its cards stand under a pool and bans on a date:
-    the same for every line that reads alike."""
-    # Built afresh: the standing is kept encoded, and keeping the resolution's view as a
-    # dict as well took 9 MiB more with every cache full (bench/cache_memory.py).
-    view = build_resolution_view(index, reference, search)
-    standings = standings_for(index, legality, as_of).of(reference)
+def _standing_view(line: ResolvedLine, standing: LineStanding,
+                   suggested: Suggested) -> dict[str, Any]:
+    view = reading_view(line.resolution, suggested)
     return {
         **view,
-        "candidates": [{**group, "legal_via": _via(standing), "banned": standing.banned}
-                       for group, standing in zip(view["candidates"],
-                                                  standings.cards[:MAX_CANDIDATES_SHOWN],
-                                                  strict=True)],
-        **_where(standings),
+        "candidates": [{**group, "legal_via": _via(card), "banned": card.banned}
+                       for group, card in zip(view["candidates"],
+                                              standing.cards[:MAX_CANDIDATES_SHOWN],
+                                              strict=True)],
+        **_where(standing),
     }
 
 
-def _compact_standing_json(index: CatalogIndex, legality: Legality, as_of: dt.date | None,
-                           reference: Reference) -> bytes:
-    """Where a line's cards stand under a pool and bans on a date, without what it resolved
-    to (said once in a several-format answer's `lines`): the same for every line alike."""
-    standings = standings_for(index, legality, as_of).of(reference)
-    view = _where(standings)
-    if len(standings.cards) > 1:
-        view["candidates"] = [{"legal_via": _via(standing), "banned": standing.banned}
-                              for standing in standings.cards[:MAX_CANDIDATES_SHOWN]]
-    return encoded(view)
+def _compact(index: CatalogIndex, verdict: Verdict) -> list[bytes]:
+    """Where each line's cards stand in a verdict's format and date, without what it
+    resolved to (said once in a several-format answer's `lines`), encoded."""
+    kept = encoded.kept(index, "compact standings")
+    legality, as_of = verdict.format.legality, verdict.as_of
+    return [kept.get((legality, as_of, line.entry.reference), _compact_bytes, standing)
+            for line, standing in verdict.standings]
 
 
-def _where(standings: LineStanding) -> dict[str, Any]:
-    first = standings.considered[0] if len(standings.considered) == 1 else None
+def _compact_bytes(standing: LineStanding) -> bytes:
+    return encoded.encode(_compact_view(standing))
+
+
+def _compact_view(standing: LineStanding) -> dict[str, Any]:
+    view = _where(standing)
+    if len(standing.cards) > 1:
+        view["candidates"] = [{"legal_via": _via(card), "banned": card.banned}
+                              for card in standing.cards[:MAX_CANDIDATES_SHOWN]]
+    return view
+
+
+def _where(standing: LineStanding) -> dict[str, Any]:
+    first = standing.considered[0] if len(standing.considered) == 1 else None
     return {"legal_via": _via(first), "banned": first.banned if first else None,
-            "playable": standings.all_playable}
+            "playable": standing.all_playable}
 
 
 def _via(standing: CardStanding | None) -> dict[str, Any] | None:

@@ -227,7 +227,7 @@ def test_partner_battles_deck_size_is_100_with_the_partner(client):
     body = post_text(client, deck, "format=partner-battles").get_json()
     assert [(v["code"], v["rule"]["section"]) for v in body["violations"]] == [
         ("deck-size", "I.3.2")]
-    # "Energy: 42" and "Total Cards: 100" no longer match the lines: both are reported
+    # "Energy: 42" and "Total Cards: 100" do not match the lines: both are reported
     assert [p["code"] for p in body["problems"]] == ["declared-total", "declared-total"]
 
 

@@ -120,13 +120,15 @@ def test_a_query_string_loads_the_same_each_time_and_a_bad_one_fails_each_time(c
 
 
 def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
-    from api.views.lines import resolution_json
+    from api.views.lines import readings
+    from decklist.resolve import Suggested
 
     line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
-    view = resolution_json(full_index, line.entry.reference, True)
-    assert resolution_json(full_index, line.entry.reference, True) is view
+    offered = [Suggested(line.resolution.suggestions)]
+    [view] = readings(full_index, [line], offered)
+    assert readings(full_index, [line], offered)[0] is view
     fresh = reloaded(full_db_url)
-    again = resolution_json(fresh, line.entry.reference, True)
+    [again] = readings(fresh, resolve(fresh, parse("4 Electabuzz BS 20").entries), offered)
     assert again == view and again is not view  # built anew for the new index
 
 

@@ -315,7 +315,7 @@ def test_a_post_that_is_no_form_is_refused(client):
         assert "multipart/form-data" in text(soup_of(response).find(id="problem"))
 
 
-def test_a_pick_for_a_line_the_list_no_longer_has_is_a_conflict(client):
+def test_a_pick_for_a_line_not_in_the_list_as_sent_is_a_conflict(client):
     response = client.post("/", data={"mode": "deck", "deck": "4 Bill\n",
                                       "pick": "deck:7:4 Bill BS 91"})
     assert response.status_code == 409
@@ -331,3 +331,26 @@ def test_a_form_that_does_not_say_what_to_check_is_refused(client):
     assert response.status_code == 422
     problem = text(soup_of(response).find(id="problem"))
     assert "`mode` is one of deck, team; it is missing" in problem
+
+
+def test_a_verdict_of_many_violations_lists_the_first_and_counts_them_all(client):
+    deck = "".join(f"1 Nosuchcard {n}\n" for n in range(60))
+    page = check(client, deck=deck, format="modified")
+    problems = page.find("details", id="problems-deck-modified")
+    assert text(problems.find("summary")).startswith("Modified (Sept 1 Modified, 2002-03 "
+                                                     "season): 60 problems")
+    assert len(problems.find_all("li", class_="error")) == 50
+    assert text(problems.find("li", class_="more")) == "and 10 more"
+
+
+def test_lines_that_are_no_card_show_as_unreadable_and_the_verdict_marks_the_first_fifty(
+        client):
+    deck = "4 Pikachu BS 58\n" + "".join(f"junk {n}\n" for n in range(60))
+    page = check(client, deck=deck, format="modified")
+    assert row(page, 1)["data-status"] == "resolved"
+    for line in (2, 61):
+        assert row(page, line)["data-status"] == "unreadable"
+        assert "not a card line" in text(row(page, line).find("td", class_="card"))
+    # One violation names all sixty lines; the page marks the rows the API lists.
+    assert "unreadable-line" in text(row(page, 51).find("td", class_="notes"))
+    assert row(page, 52).find("ul", class_="marks") is None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from api.middleware.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -18,7 +18,7 @@ def _raised_slugs():
                  ROOT / "app.py"]:
         for node in ast.walk(ast.parse(path.read_text())):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("Problem", "registered_response") and node.args
+                    and node.func.id == "Problem" and node.args
                     and isinstance(node.args[0], ast.Constant)):
                 yield path.name, node.args[0].value
 
@@ -34,8 +34,7 @@ def test_the_contract_lists_every_registered_type_with_its_status_and_title():
     spec = yaml.safe_load((ROOT / "openapi.yaml").read_text())
     described = spec["components"]["schemas"]["Problem"]["properties"]["type"]["description"]
     listed = dict(re.findall(r"- `([a-z-]+)` \((\d{3} [A-Za-z ]+)\)", described))
-    registered = {**PROBLEM_TYPES, **HTTP_PROBLEM_TYPES}
-    assert listed == {slug: f"{kind.status} {kind.title}" for slug, kind in registered.items()}
+    assert listed == {slug: f"{kind.status} {kind.title}" for slug, kind in PROBLEM_TYPES.items()}
 
 
 def test_an_unknown_format_is_one_problem_type_wherever_it_is_named(client):
@@ -48,6 +47,10 @@ def test_an_unknown_format_is_one_problem_type_wherever_it_is_named(client):
         problem = response.get_json()
         assert (response.status_code, problem["type"], problem["title"]) == (
             404, TYPE_BASE + "unknown-format", "Not Found"), problem
+        assert problem["detail"].startswith("No format 'extended'; formats: unlimited, "), problem
+    page = client.post("/answer", data={"mode": "deck", "deck": "x", "format": "extended"})
+    assert page.status_code == 404 and "No format &#39;extended&#39;; formats: unlimited, " in \
+        page.get_data(as_text=True)
 
 
 def test_a_product_named_in_the_query_is_located_in_the_query(client):

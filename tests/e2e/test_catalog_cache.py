@@ -172,3 +172,26 @@ def test_an_update_that_loses_a_fifth_of_the_cards_takes_force(tmp_path, repo, s
                        source=None, cwd=repo)
     assert forced.returncode == 0, forced.stderr
     assert forced.stdout.startswith("imported: 7 sets, 9 cards")
+
+
+def test_an_update_reads_the_source_the_catalog_came_from(tmp_path, repo, served_archive):
+    source = tmp_path / "data"
+    shutil.copytree(MINI_CATALOG, source)
+    cache = tmp_path / "cache"
+    # A relative folder, from the folder above it: the catalog records where it is.
+    first = deckjudge("catalog", "update", "--source", "data", cache=cache, source=None,
+                      cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.startswith(f"imported: 7 sets, 13 cards from {source} ")
+    # The same cards in other bytes: a new checksum, so an update from here imports.
+    (source / "cards/en/base1.json").write_text(
+        (MINI_CATALOG / "cards/en/base1.json").read_text() + "\n")
+    # Run elsewhere, with nothing named: the recorded folder, changed, not the public archive.
+    again = deckjudge("catalog", "update", cache=cache, source=None, cwd=repo)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.startswith(f"imported: 7 sets, 13 cards from {source} ")
+    unchanged = deckjudge("catalog", "update", cache=cache, source=None, cwd=repo)
+    assert unchanged.stdout.startswith(f"unchanged: 7 sets, 13 cards from {source} ")
+    # $CATALOG_SOURCE names another source (the original bytes), and wins over the recorded.
+    other = deckjudge("catalog", "update", cache=cache, source=served_archive, cwd=repo)
+    assert other.stdout.startswith(f"imported: 7 sets, 13 cards from {served_archive} ")

@@ -182,6 +182,22 @@ def test_usage_errors_exit_2_with_a_clear_message(server, decks):
     assert no_format.returncode == 2 and "illegal.txt: no-format" in no_format.stdout
 
 
+def test_every_format_at_once_is_refused_saying_why_and_which_to_name(server, decks,
+                                                                   full_db_url):
+    for where in (("--url", server), ("--database", full_db_url)):
+        asked = run(decks, "check", "legal.txt", "--format", "all", *where)
+        assert asked.returncode == 2 and asked.stdout == ""
+        assert asked.stderr.startswith("deckjudge: 'all' names every format, and a deck is "
+                                       "checked in one: no deck is legal in all of them. "
+                                       "Name one: unlimited, modified,")
+    (decks / "every.txt").write_text("# format: all\n4 Bill LC 108\n")
+    named = run(decks, "check", "every.txt", "legal.txt", "--format", "modified", "--url",
+                server)
+    assert named.returncode == 2
+    assert named.stdout.startswith("every.txt:1: unknown-format 'all' names every format")
+    assert "legal.txt: legal in modified" in named.stdout
+
+
 def test_an_unreachable_server_is_a_clear_error(decks):
     with silent_server() as closed:
         port = closed.rsplit(":", 1)[1]

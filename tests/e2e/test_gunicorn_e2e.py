@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 import requests
 
-from api.middleware.problems import HTTP_PROBLEM_TYPES, PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
 from api.middleware.security_headers import DEFAULT_POLICY
 from tests.conftest import FIXTURES
 from tests.support.contract import problem_schema
@@ -216,7 +216,7 @@ def _problem(raw, status, slug):
     assert answer.headers["x-content-type-options"] == "nosniff"
     problem = json.loads(answer.body)
     jsonschema.validate(problem, problem_schema())
-    kind = PROBLEM_TYPES.get(slug) or HTTP_PROBLEM_TYPES[slug]
+    kind = PROBLEM_TYPES[slug]
     assert (problem["type"], problem["title"], problem["status"]) == (
         TYPE_BASE + slug, kind.title, status)
     assert len(problem["detail"]) > 15 and "Traceback" not in problem["detail"]

@@ -21,7 +21,7 @@ import jsonschema
 import pytest
 import requests
 
-from api.middleware.problems import HTTP_PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
 from tests.conftest import FIXTURES
 from tests.support.contract import check_http, problem_schema
 from tests.support.load import Call, Load
@@ -114,7 +114,7 @@ def test_a_body_over_the_limit_is_a_413_problem_the_sender_can_read(stack):
 def test_slow_clients_do_not_hold_up_a_well_behaved_one(stack):
     # 200 connections that stop in the middle of their headers and 200 that announce a
     # body and send a few bytes of it, from 20 addresses; without nginx, 16 of these leave
-    # gunicorn's threads all waiting (issue 20).
+    # gunicorn's threads all waiting.
     slow = []
     for n in range(400):
         sock = connect(stack.base, f"127.0.1.{n % 20 + 1}")
@@ -358,7 +358,7 @@ def test_every_error_nginx_answers_itself_is_a_problem(stack, case, request_byte
     assert answer.headers["cache-control"] == "no-store" and answer.headers["x-request-id"]
     problem = json.loads(answer.body)
     jsonschema.validate(problem, problem_schema())
-    kind = HTTP_PROBLEM_TYPES[slug]
+    kind = PROBLEM_TYPES[slug]
     assert (problem["type"], problem["title"], problem["status"]) == (
         TYPE_BASE + slug, kind.title, status)
     assert len(problem["detail"]) > 20

@@ -1,3 +1,6 @@
+import pytest
+
+
 def test_stats_prints_the_loaded_catalog(runner_for, full_db_url):
     result = runner_for(full_db_url).invoke(args=["catalog", "stats"])
     assert result.exit_code == 0
@@ -66,3 +69,69 @@ def test_identity_report_lists_every_card_that_moved(runner_for, new_db_url, min
         in result.output
     assert "merged since the other catalog: 1 cards\n  Charizard: base1-4 | base6-3" \
         in result.output
+
+
+def _broken_copy(tmp_path):
+    """The mini catalog with a card that has no name: read, then refused as bad data."""
+    import json
+    import shutil
+
+    from tests.conftest import MINI_CATALOG
+
+    broken = tmp_path / "broken"
+    shutil.copytree(MINI_CATALOG, broken)
+    cards = broken / "cards" / "en" / "base1.json"
+    data = json.loads(cards.read_text())
+    del data[0]["name"]
+    cards.write_text(json.dumps(data))
+    return broken
+
+
+def test_a_failed_import_into_a_new_database_leaves_it_without_a_schema(runner_for,
+                                                                          empty_db_url,
+                                                                          tmp_path):
+    from catalog.db import has_schema, make_engine
+
+    result = runner_for(empty_db_url).invoke(args=["catalog", "import",
+                                                   str(_broken_copy(tmp_path))])
+    assert result.exit_code == 1 and "import failed" in result.output
+    engine = make_engine(empty_db_url)
+    try:
+        assert not has_schema(engine)
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("source", ["missing", "broken"])
+def test_a_failed_import_into_a_new_sqlite_file_leaves_no_folder(runner_for, tmp_path, source):
+    folder = tmp_path / "instance" / "catalogs"
+    url = f"sqlite:///{folder / 'deckjudge.sqlite3'}"
+    location = tmp_path / "missing" if source == "missing" else _broken_copy(tmp_path)
+    result = runner_for(url).invoke(args=["catalog", "import", str(location)])
+    assert result.exit_code == 1 and "import failed" in result.output
+    assert not (tmp_path / "instance").exists()
+
+
+def test_a_write_that_fails_takes_the_new_file_and_its_folders_away(tmp_path):
+    from catalog.db import make_engine, removed_if_failed, upgrade
+
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    engine = make_engine(f"sqlite:///{kept / 'new' / 'deeper' / 'catalog.sqlite3'}")
+    with pytest.raises(RuntimeError), removed_if_failed(engine):
+        upgrade(engine)  # the file and its folders are made here
+        assert (kept / "new" / "deeper" / "catalog.sqlite3").is_file()
+        raise RuntimeError("the write failed")
+    assert list(kept.iterdir()) == []
+
+
+def test_a_write_into_a_file_there_was_keeps_it(runner_for, mini_db_url):
+    from catalog.db import make_engine, removed_if_failed, sqlite_file
+
+    engine = make_engine(mini_db_url)
+    path = sqlite_file(engine)
+    with pytest.raises(RuntimeError), removed_if_failed(engine):
+        raise RuntimeError("the write failed")
+    engine.dispose()
+    assert path is None or path.is_file()
+    assert "cards: 13" in runner_for(mini_db_url).invoke(args=["catalog", "stats"]).output

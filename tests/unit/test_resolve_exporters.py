@@ -1,7 +1,7 @@
 """Lines as exporters and players write them, resolved on the full real catalog: basic Energy
 in every exporter's form, variant marks, symbols written another way or left out, names as
 players write them, other tools' set codes and numbers; and the look-alikes none of these
-tolerances may confuse (issue 16).  The lines are taken from the corpus's real lists where
+tolerances may confuse.  The lines are taken from the corpus's real lists where
 one shows them (tests/corpus)."""
 
 import pytest

@@ -1,4 +1,11 @@
-"""The checks, by stable code: an explicit registry (an unknown code raises)."""
+"""The checks and the codes they find: two explicit registries (an unknown name raises).
+
+`REGISTRY` maps the name a format's data lists a check by to the check that runs over one
+deck; `CODES` maps every code a verdict can carry to its `Code` (severities, message
+templates, what it cites), gathered from the module of the check that finds it. The team's
+own check reads the team rather than one deck (validators.team runs it); its codes are here
+with the rest. tests/unit/test_codes.py holds openapi.yaml and docs/formats.md to `CODES`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from validators.checks import (
     ambiguous_card,
     ban_uncertain,
     banned,
+    beyond_document,
     copy_limit,
     deck_size,
     not_in_pool,
@@ -22,27 +30,36 @@ from validators.checks import (
     rule_box,
     sideboard,
     singleton,
+    team,
     type_identity,
     unknown_card,
     unreadable_line,
     watchlisted,
 )
 from validators.context import Context
-from validators.model import CheckSpec, Violation
+from validators.model import CheckSpec, Code, Violation
 
 Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 
-_MODULES: tuple[ModuleType, ...] = (unreadable_line, unknown_card, ambiguous_card, deck_size,
-                                    copy_limit, printed_limit, sideboard, not_legal, banned,
-                                    ban_uncertain,
-                                    not_in_pool, not_in_product, partner_missing,
-                                    partner_ineligible, type_identity, singleton, restricted,
-                                    watchlisted, one_type, rule_box)
-REGISTRY: dict[str, Check] = {module.CODE: module.check for module in _MODULES}
+_DECK_CHECKS: tuple[ModuleType, ...] = (
+    unreadable_line, unknown_card, ambiguous_card, deck_size, copy_limit, printed_limit,
+    sideboard, not_legal, banned, ban_uncertain, not_in_pool, not_in_product, partner_missing,
+    partner_ineligible, type_identity, singleton, restricted, watchlisted, one_type, rule_box,
+    beyond_document)
+REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
+CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
+                          for code in module.CODES}
 
 
-def get_check(code: str) -> Check:
+def get_check(name: str) -> Check:
     try:
-        return REGISTRY[code]
+        return REGISTRY[name]
     except KeyError:
-        raise KeyError(f"no check has the code {code!r}") from None
+        raise KeyError(f"no check has the name {name!r}") from None
+
+
+def get_code(name: str) -> Code:
+    try:
+        return CODES[name]
+    except KeyError:
+        raise KeyError(f"no code is named {name!r}") from None

@@ -18,10 +18,9 @@ from collections.abc import Iterator
 
 from decklist.resolve import AMBIGUOUS
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, Violation
+from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
 
-CODE = "ambiguous-card"
-SEVERITY = ERROR
+CHECK = "ambiguous-card"
 MESSAGE = ("line {line}: {text!r} names {cards} different cards that differ in legality here; "
            "give its set and number")
 TITLE_MESSAGE = ("line {line}: {text!r} names {cards} different cards with different titles "
@@ -31,6 +30,9 @@ ANY_MESSAGE = ("line {line}: {text!r} names {cards} different cards; in {format}
 WARNING_MESSAGE = ("line {line}: {text!r} names {cards} different cards; every one is legal "
                    "here and counts as {title!r}, so the deck stands, but give its set and "
                    "number to say which")
+AMBIGUOUS_CARD = Code("ambiguous-card", (ERROR, WARNING),
+                      (MESSAGE, TITLE_MESSAGE, ANY_MESSAGE, WARNING_MESSAGE))
+CODES = (AMBIGUOUS_CARD,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -56,5 +58,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             message, severity = WARNING_MESSAGE, WARNING
         else:
             continue  # no candidate is legal: not-legal says so
-        yield Violation.of(CODE, severity, message, ctx.format.rule(spec.section),
-                           (card_ref(line),), **fields)
+        yield Violation.of(AMBIGUOUS_CARD, message, ctx.format.rule(spec.section),
+                           (card_ref(line),), severity=severity, **fields)

@@ -16,12 +16,13 @@ import datetime as dt
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import WARNING, Ban, CheckSpec, Violation
+from validators.model import WARNING, Ban, CheckSpec, Code, Violation
 
-CODE = "ban-uncertain"
-SEVERITY = WARNING
+CHECK = "ban-uncertain"
 MESSAGE = ("line {line}: {name} may be banned in {format} on {date}: {window}; check the ban "
            "list that applied to the event")
+BAN_UNCERTAIN = Code("ban-uncertain", (WARNING,), (MESSAGE,))
+CODES = (BAN_UNCERTAIN,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -32,7 +33,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         shown = standings.considered[0].printing
         ban = unsure.get(shown.function_key)
         if ban is not None:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(BAN_UNCERTAIN, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name, date=ctx.as_of.isoformat(),
                                window=_window(ban, ctx.as_of))

@@ -13,13 +13,23 @@ from collections.abc import Iterator
 
 from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, REACHES, Ban, CheckSpec, RuleRef, Violation
+from validators.model import (
+    CITES_ANNOUNCEMENT,
+    ERROR,
+    REACHES,
+    Ban,
+    CheckSpec,
+    Code,
+    RuleRef,
+    Violation,
+)
 
-CODE = "banned"
-SEVERITY = ERROR
+CHECK = "banned"
 MESSAGE = "line {line}: {name} is banned in {format}"
 DATED_MESSAGE = "line {line}: {name} is banned in {format} since {effective}"
 KIND_MESSAGE = "line {line}: {name} is banned in {format}: {kind} were not allowed{until}"
+BANNED = Code("banned", (ERROR,), (MESSAGE, DATED_MESSAGE, KIND_MESSAGE), CITES_ANNOUNCEMENT)
+CODES = (BANNED,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -33,11 +43,11 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                 continue
             since = _since(ban) if ban is not None else None
             if ban is not None and since is not None:
-                yield Violation.of(CODE, SEVERITY, DATED_MESSAGE, _cited(ctx, spec, ban, since),
+                yield Violation.of(BANNED, DATED_MESSAGE, _cited(ctx, spec, ban, since),
                                    (card_ref(line),), line=line.entry.line, name=shown.name,
                                    format=ctx.format.name, effective=since)
                 continue
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(BANNED, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name)
 
@@ -53,7 +63,7 @@ def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
             until += " at the earliest"
     rule = (RuleRef(ban.announcement.title, kind) if ban.announcement
             else ctx.format.rule(spec.section))
-    return Violation.of(CODE, SEVERITY, KIND_MESSAGE, rule, (card_ref(line),),
+    return Violation.of(BANNED, KIND_MESSAGE, rule, (card_ref(line),),
                         line=line.entry.line, name=name, format=ctx.format.name,
                         kind=kind, until=until)
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "copy-limit"
-SEVERITY = ERROR
+CHECK = "copy-limit"
 MESSAGE = "{count} cards titled {title!r}; at most {limit} are allowed"
+COPY_LIMIT = Code("copy-limit", (ERROR,), (MESSAGE,))
+CODES = (COPY_LIMIT,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -28,6 +29,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for title, count in copies.items():
         if count > limit:
             lines = [line for line in ctx.known if line.resolution.counted_title == title]
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(COPY_LIMIT, MESSAGE, ctx.format.rule(spec.section),
                                tuple(card_ref(line) for line in lines), count=count,
                                title=lines[0].resolution.printings[0].name, limit=limit)

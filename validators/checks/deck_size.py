@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "deck-size"
-SEVERITY = ERROR
+CHECK = "deck-size"
 MESSAGE = "the deck has {count} cards; {format} decks have exactly {size}"
+DECK_SIZE = Code("deck-size", (ERROR,), (MESSAGE,))
+CODES = (DECK_SIZE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     count = sum(line.entry.copies for line in ctx.deck)
     if count != ctx.format.deck_size:
-        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section), count=count,
+        yield Violation.of(DECK_SIZE, MESSAGE, ctx.format.rule(spec.section), count=count,
                            format=ctx.format.name, size=ctx.format.deck_size)

@@ -13,16 +13,17 @@ from collections.abc import Iterator
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.allocation import shortfalls
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, RuleRef, Violation
+from validators.model import ERROR, WARNING, CheckSpec, Code, RuleRef, Violation
 
-CODE = "not-in-pool"
-SEVERITY = ERROR
+CHECK = "not-in-pool"
 MESSAGE = "line {line}: {count} × {name}, but the pool holds {found} for it"
-UNCHECKED_CODE = "pool-not-checked"
 UNCHECKED_MESSAGE = ("no pool was given: whether every card was opened or drafted is not "
                      "checked; send `pool` with the cards the player opened or drafted")
-UNKNOWN_CODE = "pool-unknown-card"
 UNKNOWN_MESSAGE = "pool line {line}: {text!r} is not a card in the catalog; it covers no deck line"
+NOT_IN_POOL = Code("not-in-pool", (ERROR,), (MESSAGE,))
+POOL_NOT_CHECKED = Code("pool-not-checked", (WARNING,), (UNCHECKED_MESSAGE,))
+POOL_UNKNOWN_CARD = Code("pool-unknown-card", (WARNING,), (UNKNOWN_MESSAGE,))
+CODES = (NOT_IN_POOL, POOL_NOT_CHECKED, POOL_UNKNOWN_CARD)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -30,7 +31,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         return  # teammates share their pools; the team verdict counts both decks at once
     rule = ctx.format.rule(spec.section)
     if ctx.pool is None:
-        yield Violation(UNCHECKED_CODE, WARNING, UNCHECKED_MESSAGE, rule)
+        yield Violation.of(POOL_NOT_CHECKED, UNCHECKED_MESSAGE, rule)
         return
     yield from unknown_pool_lines(ctx.pool, rule)
     deck = ctx.deck
@@ -43,7 +44,7 @@ def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
     """A warning for each pool line that names no known card: it covers no deck line."""
     for line in pool:
         if line.resolution.status == UNKNOWN:
-            yield Violation.of(UNKNOWN_CODE, WARNING, UNKNOWN_MESSAGE, rule,
+            yield Violation.of(POOL_UNKNOWN_CARD, UNKNOWN_MESSAGE, rule,
                                (card_ref(line, seat, "pool"),), line=line.entry.line,
                                text=line.entry.text)
 
@@ -51,5 +52,5 @@ def unknown_pool_lines(pool: list[ResolvedLine], rule: RuleRef,
 def violation(line: ResolvedLine, found: int, rule: RuleRef,
               seat: str | None = None) -> Violation:
     card = line.resolution.card or line.resolution.printings[0]
-    return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line, seat),),
+    return Violation.of(NOT_IN_POOL, MESSAGE, rule, (card_ref(line, seat),),
                         line=line.entry.line, count=line.entry.copies, name=card.name, found=found)

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref, is_basic_energy
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "not-in-product"
-SEVERITY = ERROR
+CHECK = "not-in-product"
 MESSAGE = "line {line}: {name} ({set}) is not from the product handed out ({product})"
+NOT_IN_PRODUCT = Code("not-in-product", (ERROR,), (MESSAGE,))
+CODES = (NOT_IN_PRODUCT,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -24,6 +25,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if is_basic_energy(line) or any(p.set_id in sets for p in line.resolution.printings):
             continue
         shown = line.resolution.printings[0]
-        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+        yield Violation.of(NOT_IN_PRODUCT, MESSAGE, ctx.format.rule(spec.section),
                            (card_ref(line),), line=line.entry.line, name=shown.name,
                            set=ctx.index.sets[shown.set_id].name, product=ctx.product.name)

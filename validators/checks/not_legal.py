@@ -20,26 +20,36 @@ from collections.abc import Iterator
 from catalog.index import Printing
 from decklist.resolve import RESOLVED, ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, RuleRef, Violation
+from validators.model import (
+    CITES_ANNOUNCEMENT,
+    ERROR,
+    WARNING,
+    CheckSpec,
+    Code,
+    RuleRef,
+    Violation,
+)
 from validators.standing import CardStanding
 
-CODE = "not-legal"
-UNRELEASED_CODE = "not-yet-released"
+CHECK = "not-legal"
 UNRELEASED_MESSAGE = ("line {line}: {name} ({id}) was not yet released on {date}: {set} came out "
                       "{released}")
-SEVERITY = ERROR
 MESSAGE = "line {line}: {name} ({id}) is not in the {format} card pool"
 MARK_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: its regulation "
                 "mark is {mark}, and since {effective} only {from_mark} and later are legal; no "
                 "printing of the card carries one")
 BEFORE_MARKS_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: the "
                         "format goes by regulation marks from {first} only")
-UNLEGAL_CODE = "not-yet-legal"
 UNLEGAL_MESSAGE = ("line {line}: {name} ({id}) is not legal yet on {date}: {set} came out "
                    "{released} and is legal from {legal_from}")
-WORDING_CODE = "reprint-wording"
 WORDING_MESSAGE = ("line {line}: {id} is legal as a printing of {via}, whose wording differs; "
                    "the legal printing's text is the one that counts")
+NOT_LEGAL = Code("not-legal", (ERROR,), (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE),
+                 CITES_ANNOUNCEMENT)
+NOT_YET_RELEASED = Code("not-yet-released", (ERROR,), (UNRELEASED_MESSAGE,))
+NOT_YET_LEGAL = Code("not-yet-legal", (ERROR,), (UNLEGAL_MESSAGE,))
+REPRINT_WORDING = Code("reprint-wording", (WARNING,), (WORDING_MESSAGE,))
+CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -50,7 +60,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             standing = standings.cards[0]
             via = standing.legal_via
             if via is not None and via.text_fingerprint != standing.printing.text_fingerprint:
-                yield Violation.of(WORDING_CODE, WARNING, WORDING_MESSAGE,
+                yield Violation.of(REPRINT_WORDING, WORDING_MESSAGE,
                                    ctx.format.rule(spec.section), (card_ref(line),),
                                    line=line.entry.line, id=standing.printing.id, via=via.id)
 
@@ -62,19 +72,19 @@ def _not_legal(ctx: Context, spec: CheckSpec, line: ResolvedLine,
     if not standing.released and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
         released = info.release_date.isoformat() if info.release_date else "on no known date"
-        return Violation.of(UNRELEASED_CODE, SEVERITY, UNRELEASED_MESSAGE, rule, (card_ref(line),),
+        return Violation.of(NOT_YET_RELEASED, UNRELEASED_MESSAGE, rule, (card_ref(line),),
                             line=line.entry.line, name=shown.name, id=shown.id,
                             date=ctx.as_of.isoformat(), set=info.name, released=released)
     legal_from = ctx.standings.legality.waiting(shown)
     if legal_from is not None and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
-        return Violation.of(UNLEGAL_CODE, SEVERITY, UNLEGAL_MESSAGE, rule, (card_ref(line),),
+        return Violation.of(NOT_YET_LEGAL, UNLEGAL_MESSAGE, rule, (card_ref(line),),
                             line=line.entry.line, name=shown.name, id=shown.id,
                             date=ctx.as_of.isoformat(), set=info.name,
                             released=_iso(info.release_date), legal_from=legal_from.isoformat())
     if ctx.format.pool.rotations:
         return _by_mark(ctx, spec, line, shown)
-    return Violation.of(CODE, SEVERITY, MESSAGE, rule, (card_ref(line),), line=line.entry.line,
+    return Violation.of(NOT_LEGAL, MESSAGE, rule, (card_ref(line),), line=line.entry.line,
                         name=shown.name, id=shown.id, format=ctx.format.name)
 
 
@@ -85,12 +95,12 @@ def _by_mark(ctx: Context, spec: CheckSpec, line: ResolvedLine, shown: Printing)
     ref = (card_ref(line),)
     rotation = pool.rotation_on(ctx.as_of)
     if rotation is None:
-        return Violation.of(CODE, SEVERITY, BEFORE_MARKS_MESSAGE, ctx.format.rule(spec.section),
+        return Violation.of(NOT_LEGAL, BEFORE_MARKS_MESSAGE, ctx.format.rule(spec.section),
                             ref, line=line.entry.line, name=shown.name, id=shown.id,
                             format=ctx.format.name, date=date,
                             first=pool.rotations[0].effective.isoformat())
     said = rotation.announcement
-    return Violation.of(CODE, SEVERITY, MARK_MESSAGE,
+    return Violation.of(NOT_LEGAL, MARK_MESSAGE,
                         RuleRef(said.title, f"effective {rotation.effective.isoformat()}"), ref,
                         line=line.entry.line, name=shown.name, id=shown.id,
                         format=ctx.format.name, date=date, mark=shown.regulation_mark or "none",

@@ -18,12 +18,13 @@ from collections.abc import Iterator
 from catalog.index import Printing
 from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "one-type"
-SEVERITY = ERROR
+CHECK = "one-type"
 MESSAGE = ("line {line}: {name} ({id}) is {types}, but the deck's other Pokémon are {deck_type}: "
            "every Pokémon in a {format} deck shares one Type")
+ONE_TYPE = Code("one-type", (ERROR,), (MESSAGE,))
+CODES = (ONE_TYPE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -38,7 +39,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     deck_type = _most_held(pokemon)
     for line, card in pokemon:
         if deck_type not in card.types:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(ONE_TYPE, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=card.name,
                                id=card.id, types=" and ".join(card.types), deck_type=deck_type,
                                format=ctx.format.name)

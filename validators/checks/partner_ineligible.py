@@ -11,11 +11,12 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, PartnerRules, Violation
+from validators.model import ERROR, CheckSpec, Code, PartnerRules, Violation
 
-CODE = "partner-ineligible"
-SEVERITY = ERROR
+CHECK = "partner-ineligible"
 MESSAGE = "line {line}: {name} ({id}) cannot be the Partner: {why}"
+PARTNER_INELIGIBLE = Code("partner-ineligible", (ERROR,), (MESSAGE,))
+CODES = (PARTNER_INELIGIBLE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -25,7 +26,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     why = reason(partner, rules)
     if why:
         line = ctx.partner_lines[0]
-        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+        yield Violation.of(PARTNER_INELIGIBLE, MESSAGE, ctx.format.rule(spec.section),
                            (card_ref(line),), line=line.entry.line, name=partner.name,
                            id=partner.id, why=why)
 

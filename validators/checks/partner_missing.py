@@ -9,20 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "partner-missing"
-SEVERITY = ERROR
+CHECK = "partner-missing"
 NONE = ("the list names no Partner; put one Pokémon under a `Partner:` header "
         "(or give its entry \"partner\": true)")
 SEVERAL = "the list names {count} Partners; a deck has exactly one"
+PARTNER_MISSING = Code("partner-missing", (ERROR,), (NONE, SEVERAL))
+CODES = (PARTNER_MISSING,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     lines = ctx.partner_lines
     count = sum(line.entry.copies for line in lines)
     if count == 0:
-        yield Violation(CODE, SEVERITY, NONE, ctx.format.rule(spec.section))
+        yield Violation.of(PARTNER_MISSING, NONE, ctx.format.rule(spec.section))
     elif count > 1:
-        yield Violation.of(CODE, SEVERITY, SEVERAL, ctx.format.rule(spec.section),
+        yield Violation.of(PARTNER_MISSING, SEVERAL, ctx.format.rule(spec.section),
                            tuple(card_ref(line) for line in lines), count=count)

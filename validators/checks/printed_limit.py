@@ -24,10 +24,15 @@ from dataclasses import dataclass
 from catalog.index import Printing
 from decklist.resolve import ResolvedLine
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, RuleRef, Violation
+from validators.model import CITES_CARD, ERROR, CheckSpec, Code, RuleRef, Violation
 
-CODE = "printed-limit"
-SEVERITY = ERROR
+CHECK = "printed-limit"
+MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
+
+
+def _code(name: str) -> Code:
+    """A printed limit's code: an error that cites the card's own sentence."""
+    return Code(name, (ERROR,), (MESSAGE,), CITES_CARD)
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class Limit:
     """One kind of printed limit: its violation code, and how the message names its cards."""
 
     group: str  # catalog.limits' limit_group
-    code: str
+    code: Code
     what: str  # the cards counted, for the message
 
 
@@ -47,24 +52,24 @@ class DeckLimit(Limit):
 # Deck-wide limits count every card of their kind, whether or not that printing carries the
 # sentence (a deck may mix printings of one ACE SPEC, or Neo Unown with later Unown).
 DECK_LIMITS = (
-    DeckLimit("ACE SPEC", "ace-spec-limit", "ACE SPEC cards",
+    DeckLimit("ACE SPEC", _code("ace-spec-limit"), "ACE SPEC cards",
           lambda p: p.limit_group == "ACE SPEC" or "ACE SPEC" in p.subtypes),
-    DeckLimit("Radiant", "radiant-limit", "Radiant Pokémon",
+    DeckLimit("Radiant", _code("radiant-limit"), "Radiant Pokémon",
           lambda p: p.limit_group == "Radiant" or "Radiant" in p.subtypes),
-    DeckLimit("Pokémon Star", "star-limit", "Pokémon ★",
+    DeckLimit("Pokémon Star", _code("star-limit"), "Pokémon ★",
           lambda p: p.limit_group == "Pokémon Star"
           or (p.supertype == "Pokémon" and "★" in p.name)),
-    DeckLimit("Unown", "unown-limit", "Basic Pokémon with Unown in their names",
+    DeckLimit("Unown", _code("unown-limit"), "Basic Pokémon with Unown in their names",
           lambda p: p.supertype == "Pokémon" and "Basic" in p.subtypes
           and "unown" in p.title_key),
 )
 # Limits on one name count the cards of that title.
 NAME_LIMITS = (
-    Limit("Prism Star", "prism-star-limit", "◇ cards named"),
-    Limit("name", "name-limit", "cards named"),
+    Limit("Prism Star", _code("prism-star-limit"), "◇ cards named"),
+    Limit("name", _code("name-limit"), "cards named"),
 )
+CODES = tuple(limit.code for limit in (*DECK_LIMITS, *NAME_LIMITS))
 DECK, NAME = "deck", "name"
-MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -111,6 +116,6 @@ def _over(limit: Limit, setter: Printing, counted: list[ResolvedLine],
     maximum = setter.limit_max or 0
     if count > maximum:
         rule = RuleRef(f"{setter.name} ({setter.id})", "card text", setter.limit_text)
-        yield Violation.of(limit.code, SEVERITY, MESSAGE, rule,
+        yield Violation.of(limit.code, MESSAGE, rule,
                            tuple(card_ref(line) for line in counted), count=count, what=limit.what,
                            title=title, card=f"{setter.name} ({setter.id})", limit=maximum)

@@ -10,11 +10,12 @@ from collections.abc import Iterator
 
 from decklist.model import PARTNER
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "restricted"
-SEVERITY = ERROR
+CHECK = "restricted"
 MESSAGE = "{name} is restricted: {text}"
+RESTRICTED = Code("restricted", (ERROR,), (MESSAGE,))
+CODES = (RESTRICTED,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -29,6 +30,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         as_partner = not restriction.partner_allowed and any(
             line.entry.section == PARTNER for line in lines)
         if too_many or as_partner:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(RESTRICTED, MESSAGE, ctx.format.rule(spec.section),
                                tuple(card_ref(line) for line in lines), name=listed.name,
                                text=restriction.text)

@@ -16,11 +16,12 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "rule-box"
-SEVERITY = ERROR
+CHECK = "rule-box"
 MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no Rule Box cards"
+RULE_BOX = Code("rule-box", (ERROR,), (MESSAGE,))
+CODES = (RULE_BOX,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -32,7 +33,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue  # an ambiguous line: ambiguous-card asks for the printing
         kind = _kind(card, pokemon_kinds, card_kinds)
         if kind is not None:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=card.name,
                                id=card.id, kind=kind, format=ctx.format.name)
 

@@ -10,16 +10,17 @@ from collections.abc import Iterator
 
 from decklist.model import SIDEBOARD
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "sideboard"
-SEVERITY = ERROR
+CHECK = "sideboard"
 MESSAGE = "the list has a sideboard of {count} cards; no sideboards are allowed"
+SIDEBOARD_CODE = Code("sideboard", (ERROR,), (MESSAGE,))
+CODES = (SIDEBOARD_CODE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     lines = [line for line in ctx.lines if line.entry.section == SIDEBOARD]
     if lines:
-        yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+        yield Violation.of(SIDEBOARD_CODE, MESSAGE, ctx.format.rule(spec.section),
                            tuple(card_ref(line) for line in lines),
                            count=sum(line.entry.copies for line in lines))

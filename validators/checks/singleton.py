@@ -20,12 +20,13 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "singleton"
-SEVERITY = ERROR
+CHECK = "singleton"
 MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battles deck holds "
            "{allowed}")
+SINGLETON = Code("singleton", (ERROR,), (MESSAGE,))
+CODES = (SINGLETON,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -42,7 +43,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(SINGLETON, MESSAGE, ctx.format.rule(spec.section),
                                tuple(card_ref(line) for line, _ in found), count=count,
                                name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed))
 

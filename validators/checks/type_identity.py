@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "type-identity"
-SEVERITY = ERROR
+CHECK = "type-identity"
 MESSAGE = ("line {line}: {name} ({id}) has {outside} in its Type Identity, outside the "
            "Partner's ({partner})")
+TYPE_IDENTITY = Code("type-identity", (ERROR,), (MESSAGE,))
+CODES = (TYPE_IDENTITY,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -33,7 +34,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         outside = [energy_type for energy_type in card.type_identity if energy_type not in allowed]
         if outside:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(TYPE_IDENTITY, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, name=card.name, id=card.id,
                                outside=", ".join(outside),
                                partner=", ".join(partner.type_identity) or "no Type")

@@ -10,15 +10,16 @@ from collections.abc import Iterator
 
 from decklist.resolve import UNKNOWN
 from validators.context import Context, card_ref
-from validators.model import ERROR, CheckSpec, Violation
+from validators.model import ERROR, CheckSpec, Code, Violation
 
-CODE = "unknown-card"
-SEVERITY = ERROR
+CHECK = "unknown-card"
 MESSAGE = "line {line}: {text!r} is not a card in the catalog; its legality cannot be checked"
+UNKNOWN_CARD = Code("unknown-card", (ERROR,), (MESSAGE,))
+CODES = (UNKNOWN_CARD,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.deck:
         if line.resolution.status == UNKNOWN:
-            yield Violation.of(CODE, SEVERITY, MESSAGE, ctx.format.rule(spec.section),
+            yield Violation.of(UNKNOWN_CARD, MESSAGE, ctx.format.rule(spec.section),
                                (card_ref(line),), line=line.entry.line, text=line.entry.text)

@@ -18,14 +18,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CardRef, CheckSpec, Violation
+from validators.model import ERROR, CardRef, CheckSpec, Code, Violation
 
-CODE = "unreadable-line"
-SEVERITY = ERROR
+CHECK = "unreadable-line"
 MESSAGE = ("line {line}: {text!r} could not be read as a card ({reason}); the deck cannot be "
            "shown legal until it is")
 MANY_MESSAGE = ("{count} lines could not be read as cards (lines {lines}); the deck cannot be "
                 "shown legal until they are")
+UNREADABLE_LINE = Code("unreadable-line", (ERROR,), (MESSAGE, MANY_MESSAGE))
+CODES = (UNREADABLE_LINE,)
 # Line numbers the message names at most; the violation's cards list them all.
 _NAMED = 10
 # Line problems that are about a list's own arithmetic, not a line that could not be read.
@@ -40,9 +41,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     cards = tuple(CardRef(problem.line, problem.text, None, 0) for problem in unread)
     if len(unread) == 1:
         first = unread[0]
-        yield Violation.of(CODE, SEVERITY, MESSAGE, rule, cards, line=first.line,
+        yield Violation.of(UNREADABLE_LINE, MESSAGE, rule, cards, line=first.line,
                            text=first.text, reason=first.message)
         return
     lines = ", ".join(str(problem.line) for problem in unread[:_NAMED])
-    yield Violation.of(CODE, SEVERITY, MANY_MESSAGE, rule, cards, count=len(unread),
+    yield Violation.of(UNREADABLE_LINE, MANY_MESSAGE, rule, cards, count=len(unread),
                        lines=lines + (", …" if len(unread) > _NAMED else ""))

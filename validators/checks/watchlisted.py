@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, Violation
+from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
 
-CODE = "watchlisted"
+CHECK = "watchlisted"
 CASUAL = ("line {line}: {name} is watchlisted: tell your opponent before setup, and replace it "
           "with basic Energy if they ask")
 TOURNAMENT = "line {line}: {name} is watchlisted and not allowed in tournament decks"
+WATCHLISTED = Code("watchlisted", (WARNING, ERROR), (CASUAL, TOURNAMENT))
+CODES = (WATCHLISTED,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -23,6 +25,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         card = line.resolution.card
         if card is not None and card.function_key in listed:
             message = TOURNAMENT if ctx.tournament else CASUAL
-            yield Violation.of(CODE, ERROR if ctx.tournament else WARNING, message,
-                               ctx.format.rule(spec.section), (card_ref(line),),
+            yield Violation.of(WATCHLISTED, message, ctx.format.rule(spec.section),
+                               (card_ref(line),), severity=ERROR if ctx.tournament else WARNING,
                                line=line.entry.line, name=card.name)

@@ -42,6 +42,7 @@ ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
 PLAYS = (CONSTRUCTED, LIMITED)
 # A format of today's game judges a deck on the day of the request when no date is given.
 TODAY = "today"
+BEYOND = "beyond-document"  # the check validators.checks.beyond_document runs
 
 
 class UnknownFormat(KeyError):
@@ -119,8 +120,7 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
                        else _date(raw.get("default_as_of"))),
         as_of_today=raw.get("default_as_of") == TODAY,
         prizes=raw.get("prizes"), round_minutes=raw.get("round_minutes"),
-        checks=tuple(CheckSpec(c["code"], c["section"], c.get("params", {}))
-                     for c in raw["checks"]),
+        checks=_checks(raw["checks"], names.get("document_reaches")),
         products=tuple(Product(p["id"], p["name"],
                                tuple((b["set"], b["packs"]) for b in p["boosters"]),
                                p["section"]) for p in raw.get("products", ())),
@@ -130,6 +130,15 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
                          for r in raw.get("restricted", ())),
         watchlisted=tuple(raw.get("watchlisted", ())),
         organizer_notes=raw.get("organizer_notes"))
+
+
+def _checks(raw: list[dict[str, Any]], reaches: str | None) -> tuple[CheckSpec, ...]:
+    """The checks a format lists; a document that reaches a date is checked against it
+    last (beyond-document), as its reach is data of its own."""
+    checks = [CheckSpec(c["code"], c["section"], c.get("params", {})) for c in raw]
+    if reaches is not None and all(check.code != BEYOND for check in checks):
+        checks.append(CheckSpec(BEYOND, "scope", {}))
+    return tuple(checks)
 
 
 def _rotation(raw: dict[str, Any]) -> Rotation:

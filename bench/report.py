@@ -1,0 +1,406 @@
+"""docs/performance.md's figures, written from the last `make bench` (bench/figures.json).
+
+    .venv/bin/python bench/report.py            # write the figures into the doc
+    .venv/bin/python bench/report.py --check    # exit 1 where the docs disagree with them
+
+The doc's figures sit between `<!-- figures: NAME -->` and `<!-- end: NAME -->`; this
+script writes them and nothing else. `--check` (run by `make lint` and
+tests/unit/test_performance_doc.py) fails when:
+- a section differs from what the figures make of it (run this script after `make bench`);
+- a figure another doc or a comment cites (CITED) is further from its benchmark's than the
+  tolerance given with it: timings on the shared 2-core machine swing by a quarter from run
+  to run, sizes and memory much less;
+- a figure in the table of speed tricks is missing from the comment at the trick, in the
+  file the row names (a trick's figure is measured where it is made, and said once there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from catalog import patterns  # noqa: E402
+
+FIGURES = ROOT / "bench" / "figures.json"
+DOC = ROOT / "docs" / "performance.md"
+OPEN, CLOSE = "<!-- figures: {} -->\n", "<!-- end: {} -->"
+_OPENING = patterns.compile(r"<!-- figures: ([\w-]+) -->\n")
+TRICKS_HEADING = "## What each speed trick buys"
+
+Figures = dict[str, float]
+
+
+def load(path: Path = FIGURES) -> tuple[dict[str, Any], Figures]:
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    return kept["machine"], {key: item["value"] for key, item in kept["figures"].items()}
+
+
+def n(value: float, decimals: int = 0) -> str:
+    """A figure as the docs write it: thousands separated, `decimals` places."""
+    return f"{value:,.{decimals}f}"
+
+
+def table(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table; a column of figures is aligned right."""
+    aligned = ["---:" if all(row[column][:1].isdigit() for row in rows) else "---"
+               for column in range(len(header))]
+    lines = [header, aligned, *rows]
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in lines) + "\n"
+
+
+# Each section: its name in the doc and how the figures make it.
+def taken(machine: dict[str, Any], f: Figures) -> str:
+    return (f"Taken on {machine['date']} at commit `{machine['commit']}`: {machine['cores']} "
+            f"cores shared with other work (load average {machine['load_average']} when the "
+            f"run began), Python {machine['python']}, gunicorn {machine['gunicorn']}, the full "
+            f"catalog ({n(f['catalog.printings'])} printings in {n(f['catalog.sets'])} sets) "
+            f"in the embedded SQLite file.\n")
+
+
+def import_and_index(_: dict[str, Any], f: Figures) -> str:
+    rows = [["full import into a new SQLite file, migrations included",
+             f"{n(f['import.sqlite.wall'], 1)} s ({n(f['import.sqlite.cpu'], 1)} s CPU)"]]
+    if "import.postgresql.wall" in f:
+        rows.append(["full import into PostgreSQL", f"{n(f['import.postgresql.wall'], 1)} s"])
+    rows.append(["a worker's index build (`load_index`), lowest of 3",
+                 f"{n(f['micro.index_build'])} ms"])
+    return table(["work", "time"], rows)
+
+
+MICRO_ROWS = [
+    ("typical", "parse+resolve+check, {lines} lines"),
+    ("wide", "parse+resolve+check, 60 lines"),
+    ("wide_cold", "the same, cold"),
+    ("parse", "of which parse"),
+    ("parse_resolve", "of which parse+resolve"),
+    ("partner", "parse+resolve+check, Partner Battles 100 cards"),
+    ("request_typical", "whole request (Flask test client, JSON out), {lines} lines"),
+    ("request_wide", "whole request, 60 lines"),
+    ("request_all", "whole request, `format=all`, {lines} lines"),
+    ("deadline_x1000", "1,000 deadline checks"),
+]
+
+
+def in_process(_: dict[str, Any], f: Figures) -> str:
+    lines = int(f["micro.typical.lines"])
+    return table(["in process, one thread", "median", "p99"], [
+        [label.format(lines=lines), f"{n(f[f'micro.{key}.median'])} µs",
+         f"{n(f[f'micro.{key}.p99'])} µs"] for key, label in MICRO_ROWS])
+
+
+def memory(_: dict[str, Any], f: Figures) -> str:
+    return table(["a worker", "resident memory"], [
+        ["its index loaded", f"{n(f['memory.index_loaded'])} MiB"],
+        ["every bounded cache full", f"{n(f['memory.caches_full'])} MiB"],
+        ["peak under wrk (every scenario below)", f"{n(f['load.peak_rss'])} MiB"],
+        ["before the largest batch the limits allow", f"{n(f['hostile.batch.rss_before'])} MiB"],
+        [f"peak after it ({n(f['hostile.batch.answer_mb'], 1)} MB answered in "
+         f"{n(f['hostile.batch.seconds'], 1)} s)", f"{n(f['hostile.batch.rss_after'])} MiB"],
+        ["peak after two at once, one on each thread",
+         f"{n(f['hostile.batch.rss_after_two'])} MiB"]])
+
+
+def hostile(_: dict[str, Any], f: Figures) -> str:
+    shapes = sorted((key.removeprefix("hostile.read."), value) for key, value in f.items()
+                    if key.startswith("hostile.read.") and key.count(".") == 2
+                    and not key.endswith(".normal"))
+    reading = table(["reading a deck cold", "CPU per KB"], [
+        ["a normal 60-line deck", f"{n(f['hostile.read.normal'])} µs"],
+        *[[f"`{shape}`", f"{n(value)} µs"] for shape, value in shapes]])
+    normal = [(label, f"hostile.request.normal.{key}") for label, key in (
+        ("one format, cold", "one_cold"), ("one format, warm", "one_warm"),
+        ("every format, cold", "all_cold"),
+        ("every format, the verdict alone, cold", "all_verdict_cold"))]
+    requests = table(["whole request", "CPU per KB of request", "answer per request byte"], [
+        *[[f"normal 60-line deck, {label}", f"{n(f[key + '.cpu'])} µs",
+           f"{n(f[key + '.answer_ratio'], 1)} ×"] for label, key in normal],
+        ["the heaviest hostile request", f"{n(f['hostile.request.worst.cpu'])} µs", "–"]])
+    return (reading + f"\nThe worst shape costs {n(f['hostile.read.worst.times_normal'], 1)} × "
+            f"a normal deck's CPU per KB.\n\n" + requests
+            + f"\nThe heaviest hostile request costs "
+              f"{n(f['hostile.request.worst.times_normal'], 1)} × a normal deck's CPU per KB "
+              f"(one format, cold), and no hostile request's answer is more than "
+              f"{n(f['hostile.request.largest_answer_ratio'], 1)} × its bytes.\n")
+
+
+def answers(_: dict[str, Any], f: Figures) -> str:
+    return table(["answer or line", "size or time"], [
+        ["every format's definition (`GET /v1/formats`)", f"{n(f['answers.formats'])} KB"],
+        ["the largest page of 250 cards", f"{n(f['answers.cards_page'])} KB"],
+        ["the largest answer to a corpus list, every format, line by line",
+         f"{n(f['answers.corpus_all_formats'])} KB"],
+        ["a line naming many cards (`4 Pikachu`), line by line, one format",
+         f"{n(f['answers.ambiguous_line'], 1)} KB"],
+        ["the same, every format", f"{n(f['answers.ambiguous_line_all'], 1)} KB"],
+        ["a line of a real printing, cold, through `/v1/resolve`",
+         f"{n(f['answers.known_line_ms'], 2)} ms"],
+        ["a made-up name, searched for its closest names",
+         f"{n(f['answers.unknown_line_ms'], 2)} ms"],
+    ])
+
+
+LOAD_SCENARIOS = [
+    ("healthz", "GET /healthz"),
+    ("text", "validate text, 10 Modified decks"),
+    ("text_gzip", "the same, gzip"),
+    ("text_br", "the same, br"),
+    ("text_zstd", "the same, zstd"),
+    ("text_verdict", "the same, the verdict alone"),
+    ("batch", "batch of 100 decks, verdicts"),
+    ("json", "validate JSON, 10 Modified decks"),
+    ("all", "validate `format=all`, one deck"),
+    ("partner", "validate Partner Battles, 100 cards"),
+]
+
+
+def load_table(_: dict[str, Any], f: Figures) -> str:
+    connections = sorted({int(key.split(".")[2][1:]) for key in f
+                          if key.startswith("load.healthz.c")})
+    rows = [[label, n(f[f"load.bytes.{key}"]), str(c), n(f[f"load.{key}.c{c}.rps"]),
+             n(f[f"load.{key}.c{c}.p50"], 2), n(f[f"load.{key}.c{c}.p99"], 2),
+             n(f[f"load.{key}.c{c}.failed"])]
+            for key, label in LOAD_SCENARIOS for c in connections]
+    return table(["scenario", "answer bytes", "connections", "req/s", "p50 ms", "p99 ms",
+                  "failed"], rows)
+
+
+def load_summary(_: dict[str, Any], f: Figures) -> str:
+    def in_turn(key: str) -> str:
+        base = f"load.in_turn.{key}"
+        return (f"{n(f[base + '.rps'])} req/s (runs {n(f[base + '.rps_low'])} to "
+                f"{n(f[base + '.rps_high'])}); CPU a request: workers "
+                f"{n(f[base + '.cpu_user'])} µs user + {n(f[base + '.cpu_system'])} µs system, "
+                f"wrk {n(f[base + '.cpu_wrk'])} µs")
+    single, batch = f["load.decks_per_second.single"], f["load.decks_per_second.batch"]
+    return (f"- **At half the peak** ({n(f['load.half_peak.asked'])} req/s asked, "
+            f"{n(f['load.half_peak.rps'])} done): p50 {n(f['load.half_peak.p50'], 2)} ms, "
+            f"p99 {n(f['load.half_peak.p99'], 2)} ms.\n"
+            f"- **Runs in turn at 32 connections**, medians of three: healthz "
+            f"{in_turn('healthz')}; validate text {in_turn('text')}.\n"
+            f"- **validate text / healthz:** {n(f['load.ratio.medians'])} % by the medians of "
+            f"runs in turn, {n(f['load.ratio.peaks'])} % by the table's peaks.\n"
+            f"- **Decks a second**, single requests (the verdict alone) and batches of 100 in "
+            f"turn: {n(single)} and {n(batch)} ({n(batch / single, 1)} ×).\n")
+
+
+def production(_: dict[str, Any], f: Figures) -> str:
+    return table(["server", "scenario", "req/s", "p50 ms", "p99 ms"], [
+        [server, label, n(f[f"production.{key}.{scenario}.rps"]),
+         n(f[f"production.{key}.{scenario}.p50"], 2), n(f[f"production.{key}.{scenario}.p99"], 2)]
+        for key, server in (("gunicorn", "gunicorn"), ("stack", "nginx + gunicorn"))
+        for scenario, label in (("healthz", "GET /healthz"),
+                                ("text", "validate text, 10 Modified decks"))])
+
+
+def page(_: dict[str, Any], f: Figures) -> str:
+    return table(["the organizer's page, 60-card PTCG Live export", "median", "p95"], [
+        [label, f"{n(f[f'page.{key}.median'], 1)} ms", f"{n(f[f'page.{key}.p95'], 1)} ms"]
+        for key, label in (
+            ("server.one", "server, `POST /answer`, one format"),
+            ("server.all", "server, `POST /answer`, every format"),
+            ("browser.one", "Chromium, click to answer on screen, one format"),
+            ("browser.all", "Chromium, click to answer on screen, every format"),
+            ("no_script.all", "Chromium without JavaScript, post to page parsed, every format"))])
+
+
+def corpus(_: dict[str, Any], f: Figures) -> str:
+    return (f"{n(f['corpus.lists'])} real decklists, {n(f['corpus.lines'])} card lines: "
+            f"{n(f['corpus.resolved'], 2)} % resolve to the printing their list meant.\n")
+
+
+@dataclass(frozen=True)
+class Goal:
+    goal: str
+    key: str
+    met: Callable[[float], bool]
+    shown: Callable[[float], str]
+
+
+GOALS = [
+    Goal("full import under 30 s", "import.sqlite.wall", lambda v: v < 30,
+         lambda v: f"{n(v, 1)} s"),
+    Goal("a worker's index loads well under a second", "micro.index_build",
+         lambda v: v < 1000, lambda v: f"{n(v)} ms"),
+    Goal("a worker under 150 MB with every cache full", "memory.caches_full",
+         lambda v: v * 1.048576 < 150, lambda v: f"{n(v)} MiB ({n(v * 1.048576)} MB)"),
+    Goal("a worker under 300 MiB under the largest batches, one a thread",
+         "hostile.batch.rss_after_two", lambda v: v < 300, lambda v: f"{n(v)} MiB"),
+    Goal("60 lines validated in process under 150 µs (warm)", "micro.wide.median",
+         lambda v: v < 150, lambda v: f"{n(v)} µs"),
+    Goal("p99 under 25 ms at half the peak rate", "load.half_peak.p99", lambda v: v < 25,
+         lambda v: f"{n(v, 1)} ms"),
+    Goal("validate (text) at 75 % of healthz's throughput or more", "load.ratio.medians",
+         lambda v: v >= 75, lambda v: f"{n(v)} %"),
+    Goal("the page's answer on screen under 200 ms (p95, every format)", "page.browser.all.p95",
+         lambda v: v < 200, lambda v: f"{n(v, 1)} ms"),
+    Goal("99 % of the corpus's card lines read as meant", "corpus.resolved",
+         lambda v: v >= 99, lambda v: f"{n(v, 2)} %"),
+]
+
+
+def goals(_: dict[str, Any], f: Figures) -> str:
+    return table(["goal", "figure", "met"], [
+        [goal.goal, goal.shown(f[goal.key]), "yes" if goal.met(f[goal.key]) else "**no**"]
+        for goal in GOALS])
+
+
+SECTIONS: dict[str, Callable[[dict[str, Any], Figures], str]] = {
+    "taken": taken, "import": import_and_index, "in-process": in_process, "memory": memory,
+    "hostile": hostile, "answers": answers, "load": load_table, "load-summary": load_summary,
+    "production": production, "page": page, "corpus": corpus, "goals": goals}
+
+
+@dataclass(frozen=True)
+class Cited:
+    """A figure another doc or a comment gives: the file, a pattern whose first group is the
+    number (as written, in the benchmark's unit times `scale`), the figure, the tolerance."""
+
+    path: str
+    pattern: str
+    key: str
+    tolerance: float  # a share of the benchmark's figure
+    scale: float = 1.0
+
+
+TIMING, SIZE = 0.25, 0.10
+CITED = [
+    Cited("README.md", r"builds from the database \(about\s+([\d.]+)\s+s\)", "micro.index_build",
+          TIMING, 1e-3),
+    Cited("README.md", r"\| about ([\d.]+) from a directory into SQLite", "import.sqlite.wall",
+          TIMING),
+    Cited("catalog/index.py", r"printings take about \d+ MB and ([\d.]+) s to build",
+          "micro.index_build", TIMING, 1e-3),
+    Cited("docs/limits.md", r"about ([\d.]+) MiB\s+with every cache full", "memory.caches_full",
+          SIZE),
+    Cited("docs/limits.md", r"a worker goes from ([\d.]+) to", "hostile.batch.rss_before", SIZE),
+    Cited("docs/limits.md", r"a worker goes from [\d.]+ to ([\d.]+) MiB", "hostile.batch.rss_after",
+          SIZE),
+    Cited("docs/limits.md", r"in each of its two threads to ([\d.]+) MiB",
+          "hostile.batch.rss_after_two", SIZE),
+    Cited("docs/limits.md", r"every format, a ([\d.]+) MB answer\)", "hostile.batch.answer_mb",
+          SIZE),
+    Cited("docs/limits.md", r"takes about ([\d.]+) s on one worker thread", "hostile.batch.seconds",
+          0.5),
+    Cited("docs/limits.md", r"line by line, answer\s+at most ([\d,]+) KB",
+          "answers.corpus_all_formats", SIZE),
+    Cited("docs/limits.md", r"answered line by line \(([\d.]+) KB a line",
+          "answers.ambiguous_line", SIZE),
+    Cited("docs/limits.md", r"\(([\d,]+) KB\s+on the full catalog\)", "answers.cards_page", SIZE),
+    Cited("docs/limits.md", r"every format's definition ([\d,]+) KB", "answers.formats", SIZE),
+    Cited("docs/limits.md", r"the search costs ([\d.]+) ms a line", "answers.unknown_line_ms",
+          0.5),
+    Cited("docs/limits.md", r"reading a known\s+line costs ([\d.]+) ms", "answers.known_line_ms",
+          0.5),
+    Cited("docs/deploy.md", r"their measured peak of\s+([\d.]+) MiB", "memory.caches_full", SIZE),
+    Cited("docs/deploy.md", r"Measured peak RSS is about ([\d.]+) MiB", "load.peak_rss", SIZE),
+    Cited("deploy/kubernetes/deployment.yaml", r"a worker peaks at ([\d.]+) MiB",
+          "memory.caches_full", SIZE),
+    Cited("docs/deploy.md", r"every format \(a ([\d.]+) MB\s+answer\)", "hostile.batch.answer_mb",
+          SIZE),
+    Cited("docs/deploy.md", r"took about ([\d.]+) s on one worker thread", "hostile.batch.seconds",
+          0.5),
+    # 1,000 checks take N µs: one takes N ns.
+    Cited("docs/deploy.md", r"A check costs about ([\d.]+) ns", "micro.deadline_x1000.median",
+          TIMING),
+    Cited("docs/deploy.md", r"line by line: at most ([\d,]+) KB", "answers.corpus_all_formats",
+          SIZE),
+    Cited("catalog/deadline.py", r"About ([\d.]+) ns", "micro.deadline_x1000.median", TIMING),
+    # µs/KB of lines of 300 characters and a line break: a line is 301/1024 of a KB.
+    Cited("docs/decklists.md", r"costs ([\d.]+) µs like any other line", "hostile.read.stars",
+          0.5, 301 / 1024),
+]
+
+
+def render(text: str, machine: dict[str, Any], figures: Figures) -> str:
+    """The text with each marked section written afresh from the figures."""
+    written, done = [], 0
+    for opening in _OPENING.finditer(text):
+        name = opening.group(1)
+        if name not in SECTIONS:
+            raise SystemExit(f"{DOC.name}: no section {name!r} in bench/report.py")
+        end = text.find(CLOSE.format(name), opening.end())
+        if end < 0:
+            raise SystemExit(f"{DOC.name}: section {name!r} has no {CLOSE.format(name)!r}")
+        written += [text[done:opening.end()], SECTIONS[name](machine, figures)]
+        done = end
+    return "".join(written) + text[done:]
+
+
+def number(written: str) -> float:
+    return float(written.replace(",", ""))
+
+
+def cited_errors(figures: Figures) -> list[str]:
+    errors = []
+    for cited in CITED:
+        text = (ROOT / cited.path).read_text(encoding="utf-8")
+        found = patterns.compile(cited.pattern).search(" ".join(text.split()))
+        if found is None:
+            errors.append(f"{cited.path}: no figure matches {cited.pattern!r} (bench/report.py "
+                          f"CITED): reword the doc or the pattern")
+            continue
+        measured = figures[cited.key] * cited.scale
+        written = number(found.group(1))
+        if abs(written - measured) > cited.tolerance * measured:
+            errors.append(f"{cited.path}: {found.group(0)!r} says {written:g} where "
+                          f"bench/figures.json has {measured:.3g} ({cited.key}, tolerance "
+                          f"{cited.tolerance:.0%})")
+    return errors
+
+
+# A figure with its unit, not a word that starts like one ("3 seats").
+_FIGURE = patterns.compile(r"(\d[\d,.]*\s?(?:µs|ns|ms|MiB|KB|MB|s|%|×))(?:[^A-Za-z]|$)")
+_FILE = patterns.compile(r"`([\w/]+\.py)`")
+
+
+def trick_errors(text: str) -> list[str]:
+    """Each row of the speed-trick table: every figure it gives is in the file it names."""
+    section = text.partition(TRICKS_HEADING)[2].partition("\n## ")[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    if not rows:
+        return [f"{DOC.name}: no table under {TRICKS_HEADING!r}"]
+    errors = []
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        where = _FILE.search(cells[1])
+        if where is None:
+            errors.append(f"{DOC.name}: a trick names no file: {row}")
+            continue
+        path = where.group(1)
+        source = " ".join((ROOT / path).read_text(encoding="utf-8").split())
+        for figure in _FIGURE.findall(cells[2]):
+            if " ".join(figure.split()) not in source:
+                errors.append(f"{DOC.name}: the trick in {path} is said to buy {figure!r}, "
+                              f"which its comment does not say")
+    return errors
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true")
+    args = parser.parse_args()
+    machine, figures = load()
+    text = DOC.read_text(encoding="utf-8")
+    rendered = render(text, machine, figures)
+    if not args.check:  # written; what else disagrees is said, for the hand to fix
+        DOC.write_text(rendered, encoding="utf-8")
+        text = rendered
+    errors = [] if rendered == text else [
+        f"{DOC.relative_to(ROOT)}: its figures are not bench/figures.json's: run "
+        f"`.venv/bin/python bench/report.py`"]
+    errors += cited_errors(figures) + trick_errors(text)
+    for error in errors:
+        print(error, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

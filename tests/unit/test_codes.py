@@ -1,0 +1,75 @@
+"""One table of codes (validators.checks.CODES): the contract and the docs list exactly the
+codes a verdict can carry, each with the severities the table gives it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from tests.conftest import PROJECT_ROOT
+from validators.checks import CODES, REGISTRY, get_code
+from validators.model import ERROR, WARNING, Code, RuleRef, Violation
+
+_SEVERITY_WORDS = {"error": (ERROR,), "warning": (WARNING,),
+                   "error or warning": (ERROR, WARNING), "warning or error": (WARNING, ERROR)}
+
+
+def _contract_codes() -> list[str]:
+    spec = yaml.safe_load((PROJECT_ROOT / "openapi.yaml").read_text())
+    return spec["components"]["schemas"]["ViolationCode"]["enum"]
+
+
+def _docs_codes() -> dict[str, tuple[str, ...]]:
+    """docs/formats.md's Codes table: each code a row names, with its severities."""
+    text = (PROJECT_ROOT / "docs" / "formats.md").read_text()
+    table = text.split("## Codes", 1)[1].split("\n## ", 1)[0]
+    found: dict[str, tuple[str, ...]] = {}
+    for row in table.splitlines():
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if row.startswith("| `") and len(cells) >= 3:
+            for name in re.findall(r"`([a-z-]+)`", cells[0]):
+                found[name] = _SEVERITY_WORDS[cells[1]]
+    return found
+
+
+def test_the_contract_lists_every_code_and_no_other():
+    listed = _contract_codes()
+    assert len(listed) == len(set(listed))
+    assert set(listed) == set(CODES)
+
+
+def test_the_docs_list_every_code_with_its_severities_and_no_other():
+    documented = _docs_codes()
+    assert set(documented) == set(CODES)
+    assert {name: set(severities) for name, severities in documented.items()} == {
+        name: set(code.severities) for name, code in CODES.items()}
+
+
+def test_every_format_runs_only_registered_checks():
+    from validators.formats import all_formats
+    from validators.model import TeamFormat
+
+    for fmt in all_formats().values():
+        rules = [play.deck for play in fmt.plays.values()] if isinstance(fmt, TeamFormat) \
+            else [fmt]
+        for definition in rules:
+            assert {spec.code for spec in definition.checks} <= set(REGISTRY), definition.id
+
+
+def test_a_violation_is_only_of_a_registered_code_in_its_own_words():
+    rule = RuleRef("a document", "§1")
+    banned = get_code("banned")
+    assert Violation.of(banned, banned.templates[0], rule, line=1, name="Bill",
+                        format="Modified").severity == ERROR
+    with pytest.raises(ValueError, match="not one of its own"):
+        Violation.of(banned, "a message of nobody's", rule)
+    with pytest.raises(ValueError, match="not one of its own"):
+        Violation.of(banned, banned.templates[0], rule, severity=WARNING)
+    either = get_code("ambiguous-card")
+    with pytest.raises(ValueError):  # a code of two severities is given one
+        Violation.of(either, either.templates[0], rule)
+    with pytest.raises(KeyError, match="no code is named"):
+        get_code("nonsense")
+    assert isinstance(banned, Code)
