@@ -22,6 +22,7 @@ from catalog.caches import ProcessCache
 from validators.formats import PLAYS
 from validators.targets import (
     NotATeamFormat,
+    NotInForce,
     RepeatedFormat,
     TargetError,
     UnknownFormat,
@@ -86,7 +87,8 @@ def located(field: str, sent_in: str = BODY) -> dict[str, str]:
 # The problem type of each thing a request may ask for that the domain cannot give.
 _TARGET_PROBLEMS: dict[type[TargetError], str] = {
     UnknownFormat: "unknown-format", UnknownProduct: "unknown-product",
-    NotATeamFormat: "not-a-team-format", RepeatedFormat: "invalid-body"}
+    NotATeamFormat: "not-a-team-format", RepeatedFormat: "invalid-body",
+    NotInForce: "not-in-force"}
 
 
 def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:

@@ -92,7 +92,8 @@ def team_judged(index: CatalogIndex, req: TeamRequest,
     shows it so)."""
     try:
         plan = plan_team(index, req.format, req.play,
-                         [player.pool is not None for player in req.players], req.product)
+                         [player.pool is not None for player in req.players], req.product,
+                         req.as_of)
     except TargetError as error:
         raise target_problem(error) from None
     budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)

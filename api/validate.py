@@ -162,7 +162,8 @@ def deck_judged(index: CatalogIndex, req: ValidateRequest) -> tuple[DeckPlan, De
 def plan_of(index: CatalogIndex, req: ValidateRequest) -> DeckPlan:
     """The formats a request asks its deck to be checked in; a 404 for one there is not."""
     try:
-        return plan_deck(index, req.formats, req.play, req.pool is not None, req.product)
+        return plan_deck(index, req.formats, req.play, req.pool is not None, req.product,
+                         req.as_of)
     except TargetError as error:
         raise target_problem(error, req.sent_in) from None
 

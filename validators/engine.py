@@ -13,17 +13,19 @@ from decklist.resolve import ResolvedLine
 from validators.checks import get_check
 from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation
+from validators.seasons import Season, in_force
 from validators.standing import LineStanding
 
 
 @dataclass(frozen=True)
 class Verdict:
-    format: FormatDefinition
+    format: FormatDefinition  # the rules that judged: the season's, where the format has seasons
     as_of: dt.date | None
     catalog_version: str
     violations: tuple[Violation, ...]
     warnings: tuple[Violation, ...]
     standings: tuple[tuple[ResolvedLine, LineStanding], ...]
+    season: Season | None = None  # the season in force on the date judged
 
     @property
     def legal(self) -> bool:
@@ -36,9 +38,13 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
              tournament: bool = False, problems: Sequence[LineProblem] = ()) -> Verdict:
     """Every violation of every check the format runs; none stops at the first.
 
-    `problems` are the deck's lines that were not read as cards (decklist parsing)."""
+    `problems` are the deck's lines that were not read as cards (decklist parsing). A format
+    with seasons is judged by the rules of the season in force on the date."""
     deadline.check()  # once a format (a team's: once a player), before its checks run
     effective = effective_date(definition, as_of)
+    season = in_force(definition, effective)
+    if season is not None:
+        definition = season.season.rules
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems))
     found = [violation for spec in definition.checks
@@ -46,7 +52,8 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
-        standings=tuple(zip(lines, ctx.line_standings, strict=True)))
+        standings=tuple(zip(lines, ctx.line_standings, strict=True)),
+        season=season.season if season is not None else None)
 
 
 def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:

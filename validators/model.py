@@ -158,7 +158,8 @@ class CardPool:
     `rotations` make the pool go by regulation mark instead (today's Standard): on a date,
     the latest rotation in effect names the first legal mark. With `legal_fridays`, a set
     becomes legal on that Friday after its release (2: "the second Friday after release",
-    Play! Pokémon's waiting period), unless `legal_dates` gives its official date.
+    Play! Pokémon's waiting period); with `legal_days`, that many days after it (21, from
+    Furious Fists to Sun & Moon); either way unless `legal_dates` gives its official date.
     """
 
     all_sets: bool = False
@@ -170,6 +171,7 @@ class CardPool:
     reprints_legal: bool = False
     rotations: tuple[Rotation, ...] = ()
     legal_fridays: int = 0
+    legal_days: int = 0
     legal_dates: dict[str, dt.date] = field(default_factory=dict)
     # Sets a `from_set` span leaves out (Celebrations' Classic Collection in Expanded).
     excluded_sets: tuple[str, ...] = ()
@@ -238,7 +240,7 @@ class Legality:
         pool = self.pool
         key = (pool.all_sets, pool.sets, pool.later_than, pool.from_set,
                tuple(sorted(pool.promo_numbers.items())), pool.exempt_basic_types,
-               pool.reprints_legal, pool.rotations, pool.legal_fridays,
+               pool.reprints_legal, pool.rotations, pool.legal_fridays, pool.legal_days,
                tuple(sorted(pool.legal_dates.items())), pool.excluded_sets,
                pool.tournament_cards_only, self.banned)
         object.__setattr__(self, "key", key)

@@ -98,12 +98,14 @@ class PoolLegality:
         return self.as_of is None or (legal_from is not None and legal_from <= self.as_of)
 
     def legal_from(self, set_id: str) -> dt.date | None:
-        """The day the set becomes legal: its official date, else the given Friday after
-        its release, else its release."""
+        """The day the set becomes legal: its official date, else the given Friday or number
+        of days after its release, else its release."""
         if set_id in self.pool.legal_dates:
             return self.pool.legal_dates[set_id]
         released = self.index.sets[set_id].release_date
-        if released is None or not self.pool.legal_fridays:
+        if released is None or self.pool.legal_days:
+            return released and released + dt.timedelta(days=self.pool.legal_days)
+        if not self.pool.legal_fridays:
             return released
         first_friday = released + dt.timedelta(days=(4 - released.weekday()) % 7 or 7)
         return first_friday + dt.timedelta(weeks=self.pool.legal_fridays - 1)

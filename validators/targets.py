@@ -9,11 +9,14 @@ What cannot be looked up raises one of the errors below, naming the field at fau
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
+from validators.engine import effective_date
 from validators.formats import ORDER, all_formats, get_format
 from validators.model import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
+from validators.seasons import lineage_of
 
 ALL = "all"
 
@@ -42,6 +45,10 @@ class NotATeamFormat(TargetError):
 
 class RepeatedFormat(TargetError):
     pass
+
+
+class NotInForce(TargetError):
+    """A format asked for on a day before it was first played."""
 
 
 @dataclass(frozen=True)
@@ -87,12 +94,14 @@ class TeamPlan:
 
 
 def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
-              pool_given: bool, product: str | list[str] | None) -> DeckPlan:
-    """The targets of one deck. `formats` is `all`, one id, or a list of ids."""
-    targets = _targets(formats, play)
+              pool_given: bool, product: str | list[str] | None,
+              as_of: dt.date | None = None) -> DeckPlan:
+    """The targets of one deck. `formats` is `all`, one id, or a list of ids. A format
+    named on a day before its first is an error; `all` leaves such formats out, saying so."""
+    targets, absent = _in_force(_targets(formats, play), as_of, formats == ALL)
     limited = any(target.limited for target in targets)
     notices = [notice for notice in (_play_notice(t, play, formats == ALL) for t in targets)
-               if notice is not None]
+               if notice is not None] + absent
     if limited and product is not None:
         targets = [_with_product(index, t, product) if t.limited else t for t in targets]
     elif not limited:
@@ -103,7 +112,8 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
 
 
 def plan_team(index: CatalogIndex, format_id: str, play: str | None,
-              pools_given: list[bool], product: str | list[str] | None) -> TeamPlan:
+              pools_given: list[bool], product: str | list[str] | None,
+              as_of: dt.date | None = None) -> TeamPlan:
     """The deck rules a team is checked by; `pools_given` says which players sent a pool."""
     team = _format(format_id)
     if not isinstance(team, TeamFormat):
@@ -112,6 +122,9 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
                              f"{', '.join(teams)}. Check one deck with POST /v1/validate.",
                              "format", teams)
     target = _target(team, play)
+    error = not_in_force(target.rules, as_of)
+    if error is not None:
+        raise error
     notices = [n for n in (_play_notice(target, play, False),) if n is not None]
     if not target.limited:
         notices += [_unused([target], f"players/{position}/pool")
@@ -122,6 +135,35 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
         target = _with_product(index, target, product)
     assert target.play is not None
     return TeamPlan(target, team, target.play, target.limited, tuple(notices))
+
+
+def _in_force(targets: list[Target], as_of: dt.date | None,
+              every_format: bool) -> tuple[list[Target], list[Notice]]:
+    """The targets played on the day judged; for `all`, a notice for each left out."""
+    kept: list[Target] = []
+    absent: list[Notice] = []
+    for target in targets:
+        error = not_in_force(target.rules, as_of)
+        if error is None:
+            kept.append(target)
+        elif every_format:
+            absent.append(Notice("not-in-force", str(error), "as_of"))
+        else:
+            raise error
+    return kept, absent
+
+
+def not_in_force(rules: FormatDefinition, as_of: dt.date | None) -> NotInForce | None:
+    """The error for judging a deck by these rules on a day before their format's first."""
+    day = effective_date(rules, as_of)
+    lineage = lineage_of(rules.id)
+    if lineage is None or day is None or day >= lineage.first_day:
+        return None
+    first = lineage.seasons[0]
+    when = (f"on a day between {first.window_from} and {first.effective}"
+            if first.window_from is not None else f"on {first.effective}")
+    return NotInForce(f"{rules.id} was first played {when} ({first.name}; "
+                      f"{first.source.title}); {day} is earlier.", "as_of", [])
 
 
 def check_formats(formats: str | list[str]) -> None:

@@ -61,6 +61,7 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-entry": ProblemType(422, _UNPROCESSABLE),
     "count-out-of-range": ProblemType(422, _UNPROCESSABLE),
     "not-a-team-format": ProblemType(422, _UNPROCESSABLE),
+    "not-in-force": ProblemType(422, _UNPROCESSABLE),
     # The client closed the connection before its body was whole (nginx's 499): logged,
     # never an error of the service's, and seen only by a client that half-closed.
     "client-closed-request": ProblemType(499, "Client Closed Request"),

@@ -6,14 +6,18 @@ import datetime as dt
 from typing import Any
 
 from api.views import iso_date
+from api.views.seasons import lineage_view
 from catalog.index import CatalogIndex
 from validators.model import REACHES, Announcement, Ban, Format, FormatDefinition, Rotation
+from validators.seasons import lineage_of
 from validators.standing import standings_for
 
 
 def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
     if isinstance(fmt, FormatDefinition):
-        return {"kind": "singles", **deck_rules_view(fmt, index)}
+        lineage = lineage_of(fmt.id)
+        return {"kind": "singles", **deck_rules_view(fmt, index),
+                "lineage": lineage_view(lineage) if lineage is not None else None}
     return {
         "kind": "team", "id": fmt.id, "name": fmt.name, "version": fmt.version,
         "description": fmt.description, "document": _document(fmt),

@@ -26,12 +26,14 @@ from api.views.lines import (
     reading_view,
     readings,
 )
+from api.views.seasons import season_ref
 from catalog import deadline
 from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine, Suggested
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
 from validators.model import CardRef, Format, FormatDefinition, Violation
+from validators.seasons import Season
 from validators.standing import CardStanding, LineStanding
 from validators.targets import Notice, Target
 
@@ -70,7 +72,7 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dic
     for target, verdict in judged.verdicts:
         deadline.check()  # once a format
         view = {"legal": verdict.legal,
-                "format": format_ref(target.format, verdict.format, target.play),
+                "format": format_ref(target.format, verdict.format, target.play, verdict.season),
                 "as_of": iso_date(verdict.as_of),
                 **findings.add(target.format.id, "violations", verdict.violations),
                 **findings.add(target.format.id, "warnings", verdict.warnings)}
@@ -194,7 +196,7 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
     deadline.check()  # once a format (a team's: once a player)
     view: dict[str, Any] = {
         "legal": verdict.legal,
-        "format": format_ref(target.format, verdict.format, target.play),
+        "format": format_ref(target.format, verdict.format, target.play, verdict.season),
         "as_of": iso_date(verdict.as_of),
         "catalog": {"version": verdict.catalog_version},
         "counts": counts,
@@ -216,12 +218,19 @@ def _violations_view(violations: Sequence[Violation],
                                          in warnings[:MAX_VIOLATIONS_SHOWN]], len(warnings))}
 
 
-def format_ref(fmt: Format, rules: FormatDefinition, play: str | None) -> dict[str, Any]:
-    """Which format answered: its id, and for a team format the play and deck rules."""
+def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
+               season: Season | None = None) -> dict[str, Any]:
+    """Which format answered: its id, and for a team format the play and deck rules; for a
+    format with seasons, the season that judged, under its name then."""
+    singles = isinstance(fmt, FormatDefinition)
     ref: dict[str, Any] = {"id": fmt.id, "name": fmt.name, "version": fmt.version,
                            "play": play or rules.play}
-    if rules.id != fmt.id:
+    if not singles and rules.id != fmt.id:
         ref["deck_rules"] = rules.id
+    if season is not None:
+        if singles:  # Standard on a day of 2010 is Modified of that season, so named
+            ref["name"], ref["version"] = season.name, rules.version
+        ref["season"] = season_ref(season)
     return ref
 
 

@@ -21,7 +21,9 @@ def test_curl_text_with_format_in_the_query(client):
     body = response.get_json()
     assert body["legal"] is False
     assert body["format"] == {"id": "modified", "name": body["format"]["name"],
-                              "version": "2003-01-01", "play": "constructed"}
+                              "version": "2003-01-01", "play": "constructed",
+                              "season": body["format"]["season"]}
+    assert body["format"]["season"]["id"] == "modified-sept-1"
     assert body["as_of"] == "2003-08-31"
     assert len(body["catalog"]["version"]) == 16
     assert [(v["code"], v["rule"]["section"], [c["line"] for c in v["cards"]])
@@ -346,7 +348,7 @@ def test_a_printed_limit_cites_the_cards_own_words(client):
 
 def test_a_printing_after_the_date_and_a_date_after_the_document(client):
     body = client.post("/v1/validate", json={
-        "format": "modified", "as_of": "2012-01-01",
+        "format": "modified", "as_of": "2003-09-15",
         "deck": "1 Charizard CEL 4\n59 Fire Energy BS 98"}).get_json()
     assert [v["code"] for v in body["violations"]] == ["not-yet-released"]
     assert [w["code"] for w in body["warnings"]] == ["beyond-document"]

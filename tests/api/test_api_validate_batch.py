@@ -42,13 +42,13 @@ def test_300_real_decks_are_each_answered_as_they_would_be_alone(client):
 def test_each_deck_keeps_its_own_formats_date_and_detail(client):
     decks = [{"id": "one", "format": "modified", "deck": GOOD},
              {"id": "two", "format": ["unlimited", "modified"], "deck": GOOD,
-              "as_of": "2001-01-01"},
+              "as_of": "2002-01-01"},
              {"id": "full", "format": "unlimited", "deck": GOOD, "detail": "full"}]
     results = batch(client, decks).get_json()["results"]
     assert "cards" not in results[0]["verdict"]
     assert [v["format"]["id"] for v in results[1]["verdict"]["verdicts"]] == ["unlimited",
                                                                               "modified"]
-    assert {v["as_of"] for v in results[1]["verdict"]["verdicts"]} == {"2001-01-01"}
+    assert {v["as_of"] for v in results[1]["verdict"]["verdicts"]} == {"2002-01-01"}
     assert [line["card"]["id"] for line in results[2]["verdict"]["cards"]] == ["base1-58",
                                                                                "base1-4"]
 

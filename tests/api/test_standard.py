@@ -123,13 +123,17 @@ def test_basic_energy_from_any_set_is_legal_but_fairy_energy_is_not(client):
     assert codes(fairy) == ["not-legal"]
 
 
-def test_before_the_first_rotation_by_marks_no_card_is_legal_by_its_mark(client):
-    deck = [{"count": 4, "id": "swsh1-172"}, {"count": 56, "id": "base1-101"}]  # Psychic
-    verdict = judged(client, deck, "2021-09-09")
-    assert codes(verdict) == ["not-legal"]
-    assert "the format goes by regulation marks from 2021-09-10 only" in \
-        verdict["violations"][0]["message"]
-    assert judged(client, deck, "2021-09-10")["legal"] is True
+def test_the_day_before_the_first_rotation_by_marks_the_sets_of_the_season_judge(client):
+    marked = [{"count": 4, "id": "swsh1-172"}, {"count": 56, "id": "base1-101"}]  # Psychic
+    team_up = [{"count": 4, "id": "sm9-152"}, {"count": 56, "id": "base1-101"}]  # no mark
+    before = judged(client, team_up, "2021-09-09")
+    assert before["legal"] is True and before["format"]["season"]["id"] == "standard-teu-on"
+    assert before["format"]["name"] == "Standard (TEU-On), 2020-21"
+    assert judged(client, marked, "2021-09-09")["legal"] is True
+    after = judged(client, team_up, "2021-09-10")
+    assert codes(after) == ["not-legal"]
+    assert after["format"]["season"]["id"] == "standard-regulation-marks"
+    assert judged(client, marked, "2021-09-10")["legal"] is True
 
 
 def test_with_no_date_a_deck_is_judged_on_the_day_of_the_request(client):

@@ -28,6 +28,7 @@ from validators.checks import (
     printed_limit,
     restricted,
     rule_box,
+    season_window,
     sideboard,
     singleton,
     team,
@@ -45,7 +46,7 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
     unreadable_line, unknown_card, ambiguous_card, deck_size, copy_limit, printed_limit,
     sideboard, not_legal, banned, ban_uncertain, not_in_pool, not_in_product, partner_missing,
     partner_ineligible, type_identity, singleton, restricted, watchlisted, one_type, rule_box,
-    beyond_document)
+    beyond_document, season_window)
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}

@@ -103,24 +103,13 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
         document_reaches=_date(names.get("document_reaches")),
         play=raw.get("play", play or CONSTRUCTED),
         deck_size=raw["deck_size"], copy_limit=raw["copy_limit"],
-        pool=CardPool(
-            all_sets=pool.get("all_sets", False), sets=tuple(pool.get("sets", ())),
-            later_than=pool.get("later_than"), from_set=pool.get("from_set"),
-            promo_numbers={k: (v[0], v[1]) for k, v in pool.get("promo_numbers", {}).items()},
-            exempt_basic_types=tuple(pool.get("exempt_basic_types", ())),
-            reprints_legal=pool.get("reprints_legal", False),
-            rotations=tuple(_rotation(r) for r in pool.get("rotations", ())),
-            legal_fridays=pool.get("legal_fridays", 0),
-            legal_dates={k: dt.date.fromisoformat(v)
-                         for k, v in pool.get("legal_dates", {}).items()},
-            excluded_sets=tuple(pool.get("excluded_sets", ())),
-            tournament_cards_only=pool.get("tournament_cards_only", False)),
-        banned=tuple(_ban(entry) for entry in raw.get("banned", ())),
+        pool=card_pool(pool),
+        banned=tuple(dated_ban(entry) for entry in raw.get("banned", ())),
         default_as_of=(None if raw.get("default_as_of") == TODAY
                        else _date(raw.get("default_as_of"))),
         as_of_today=raw.get("default_as_of") == TODAY,
         prizes=raw.get("prizes"), round_minutes=raw.get("round_minutes"),
-        checks=_checks(raw["checks"], names.get("document_reaches")),
+        checks=checks(raw["checks"], names.get("document_reaches")),
         products=tuple(Product(p["id"], p["name"],
                                tuple((b["set"], b["packs"]) for b in p["boosters"]),
                                p["section"]) for p in raw.get("products", ())),
@@ -132,13 +121,29 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
         organizer_notes=raw.get("organizer_notes"))
 
 
-def _checks(raw: list[dict[str, Any]], reaches: str | None) -> tuple[CheckSpec, ...]:
+def checks(raw: list[dict[str, Any]], reaches: str | None) -> tuple[CheckSpec, ...]:
     """The checks a format lists; a document that reaches a date is checked against it
     last (beyond-document), as its reach is data of its own."""
-    checks = [CheckSpec(c["code"], c["section"], c.get("params", {})) for c in raw]
-    if reaches is not None and all(check.code != BEYOND for check in checks):
-        checks.append(CheckSpec(BEYOND, "scope", {}))
-    return tuple(checks)
+    listed = [CheckSpec(c["code"], c["section"], c.get("params", {})) for c in raw]
+    if reaches is not None and all(check.code != BEYOND for check in listed):
+        listed.append(CheckSpec(BEYOND, "scope", {}))
+    return tuple(listed)
+
+
+def card_pool(pool: dict[str, Any]) -> CardPool:
+    """A card pool as the data writes it."""
+    return CardPool(
+        all_sets=pool.get("all_sets", False), sets=tuple(pool.get("sets", ())),
+        later_than=pool.get("later_than"), from_set=pool.get("from_set"),
+        promo_numbers={k: (v[0], v[1]) for k, v in pool.get("promo_numbers", {}).items()},
+        exempt_basic_types=tuple(pool.get("exempt_basic_types", ())),
+        reprints_legal=pool.get("reprints_legal", False),
+        rotations=tuple(_rotation(r) for r in pool.get("rotations", ())),
+        legal_fridays=pool.get("legal_fridays", 0), legal_days=pool.get("legal_days", 0),
+        legal_dates={k: dt.date.fromisoformat(v)
+                     for k, v in pool.get("legal_dates", {}).items()},
+        excluded_sets=tuple(pool.get("excluded_sets", ())),
+        tournament_cards_only=pool.get("tournament_cards_only", False))
 
 
 def _rotation(raw: dict[str, Any]) -> Rotation:
@@ -147,7 +152,7 @@ def _rotation(raw: dict[str, Any]) -> Rotation:
                     note=raw.get("note"))
 
 
-def _ban(raw: str | dict[str, Any]) -> Ban:
+def dated_ban(raw: str | dict[str, Any]) -> Ban:
     """A card id (banned for as long as the document governs), or a dated entry naming a
     card or the kind of card it reaches."""
     if isinstance(raw, str):

@@ -78,8 +78,12 @@ def test_a_name_stands_only_for_cards_that_existed_on_the_date(verdict):
 def test_a_date_beyond_the_document_gets_a_notice(verdict):
     within = verdict("4 Bill LC 108\n" + filler(56), "modified")
     assert "beyond-document" not in codes(within)
-    later = verdict("4 Bill LC 108\n" + filler(56), "modified", "2010-01-01")
+    # September 2003: the document's season is over, and Organized Play's first (from
+    # 2003-10-01) has not begun, so the document still judges, saying so.
+    later = verdict("4 Bill LC 108\n" + filler(56), "modified", "2003-09-30")
     notice = next(v for v in later.warnings if v.code == "beyond-document")
-    assert "until 2003-08-31" in notice.message and "2010-01-01" in notice.message
+    assert "until 2003-08-31" in notice.message and "2003-09-30" in notice.message
     assert later.legal
+    next_season = verdict("4 Bill LC 108\n" + filler(56), "modified", "2003-10-01")
+    assert "beyond-document" not in codes(next_season)
     assert "beyond-document" not in codes(verdict("4 Bill LC 108\n" + filler(56), "unlimited"))
