@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import tarfile
+import tempfile
 import weakref
 import zipfile
 from collections.abc import Callable, Iterator
@@ -204,6 +205,25 @@ def served_card_data(shared_data, tmp_path_factory):
     """The real card data, served as one archive (served_layout)."""
     with served_layout(shared_data, tmp_path_factory.mktemp("served-card-data")) as served:
         yield served
+
+
+@pytest.hookimpl(tryfirst=True)  # before the tmp_path plugin reads --basetemp
+def pytest_configure(config) -> None:
+    """Give the run a folder of its own when none is named. pytest's default, a numbered
+    /tmp/pytest-of-<user>/pytest-N, is pruned to its three latest by any other pytest run
+    of the same user, while this one still uses it: it holds the run's PostgreSQL state and
+    full catalogs, shared by xdist's workers (who are given folders inside it)."""
+    if config.option.basetemp is None and not hasattr(config, "workerinput"):
+        config.option.basetemp = tempfile.mkdtemp(prefix="deckjudge-tests-")
+        config.stash[_OWN_BASETEMP] = True
+
+
+def pytest_unconfigure(config) -> None:
+    if config.stash.get(_OWN_BASETEMP, False):
+        shutil.rmtree(config.option.basetemp, ignore_errors=True)
+
+
+_OWN_BASETEMP = pytest.StashKey[bool]()
 
 
 def _run_folder(config, tmp_path_factory) -> Path:
