@@ -2,10 +2,10 @@
 
 A family is data in the format (`families`): its names, its rule, the day it took effect
 (and ended, if it did) and the text it comes from. `one-name`: a deck holds cards of one
-name of the family only, up to the copy limit of that name ("players may run either
-Professor Juniper or Professor Sycamore in their deck"). `counted-together`: the copies
-of all its names count together against the format's copy limit (Gym Leader Challenge:
-"one of Professor's Research OR Professor Sycamore OR Professor Juniper per deck"). Names
+name of the family only, up to the copy limit of that name (Professor Juniper or Professor
+Sycamore, since the XY rule changes). `counted-together`: the copies of all its names
+count together against the format's copy limit (Gym Leader Challenge's FAQ: one card of
+Professor's Research, Professor Juniper and Professor Sycamore in a deck). Names
 count as the copy limit counts them (by title_key: Professor's Research (Professor Oak) is
 Professor's Research), and copies of one name alone are the copy limit's to judge. On a
 day the family is not in force, it finds nothing.
