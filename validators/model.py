@@ -194,6 +194,34 @@ class CheckSpec:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+# How a family of names is limited: a deck holds cards of one of its names only, or the
+# copies of all its names count together against the format's copy limit.
+ONE_NAME, COUNTED_TOGETHER = "one-name", "counted-together"
+FAMILY_RULES = (ONE_NAME, COUNTED_TOGETHER)
+
+
+@dataclass(frozen=True)
+class Family:
+    """English names a deck-building rule treats as one (Professor Juniper and Professor
+    Sycamore), by `rule`, from `effective` until `until` (None: still), as `source` says.
+    `titles` are the names' title keys, the copy limit's (catalog.identity.title_key)."""
+
+    id: str
+    names: tuple[str, ...]
+    titles: tuple[str, ...]  # one per name, in the same order
+    rule: str  # ONE_NAME or COUNTED_TOGETHER
+    effective: dt.date
+    source: Announcement
+    until: dt.date | None = None
+    note: str | None = None  # how the rule and its day were read
+
+    def in_force(self, as_of: dt.date | None) -> bool:
+        """Whether the rule holds on the date; with no date, whether it holds now."""
+        if as_of is None:
+            return self.until is None
+        return self.effective <= as_of and (self.until is None or as_of < self.until)
+
+
 @dataclass(frozen=True)
 class Restriction:
     """A restricted card (a ban-list entry that limits rather than bans)."""
@@ -284,6 +312,7 @@ class FormatDefinition:
     partner: PartnerRules | None = None
     restricted: tuple[Restriction, ...] = ()
     watchlisted: tuple[str, ...] = ()  # card ids
+    families: tuple[Family, ...] = ()  # names a rule treats as one (check name-family)
     organizer_notes: str | None = None
     # No as_of given: judge on the day of the request (formats of today's game), rather
     # than on default_as_of or with no date at all.

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from validators.formats import FORMATS_DIR, all_formats, card_pool, checks, dated_ban
+from validators.formats import FORMATS_DIR, all_formats, card_pool, checks, dated_ban, family
 from validators.model import Announcement, FormatDefinition
 
 
@@ -133,7 +133,8 @@ def _own_rules(raw: dict[str, Any], deck: dict[str, Any], source: Announcement,
         deck_size=deck["deck_size"], copy_limit=deck["copy_limit"],
         pool=card_pool(raw["pool"]), banned=tuple(dated_ban(b) for b in raw.get("banned", ())),
         default_as_of=None, as_of_today=False, prizes=deck.get("prizes"), round_minutes=None,
-        checks=checks(deck["checks"], None), organizer_notes=None)
+        checks=checks(deck["checks"], None), organizer_notes=None,
+        families=tuple(family(entry) for entry in deck.get("families", ())))
 
 
 def _day(text: str) -> dt.date | None:

@@ -8,7 +8,15 @@ from typing import Any
 from api.views import iso_date
 from api.views.seasons import lineage_view
 from catalog.index import CatalogIndex
-from validators.model import REACHES, Announcement, Ban, Format, FormatDefinition, Rotation
+from validators.model import (
+    REACHES,
+    Announcement,
+    Ban,
+    Family,
+    Format,
+    FormatDefinition,
+    Rotation,
+)
 from validators.seasons import lineage_of
 from validators.standing import standings_for
 
@@ -60,6 +68,7 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
                         "max_copies": r.max_copies, "partner_allowed": r.partner_allowed}
                        for r in rules.restricted],
         "watchlisted": [_listed_card(index, card_id) for card_id in rules.watchlisted],
+        "families": [_family_view(family) for family in rules.families],
         "organizer_notes": rules.organizer_notes,
     }
 
@@ -76,6 +85,12 @@ def _ban_view(index: CatalogIndex, ban: Ban) -> dict[str, Any]:
             "until": iso_date(ban.until), "effective_by": iso_date(ban.effective_by),
             "until_by": iso_date(ban.until_by), "note": ban.note,
             "announcement": _announcement_view(ban.announcement) if ban.announcement else None}
+
+
+def _family_view(family: Family) -> dict[str, Any]:
+    return {"id": family.id, "names": list(family.names), "rule": family.rule,
+            "effective": iso_date(family.effective), "until": iso_date(family.until),
+            "note": family.note, "source": _announcement_view(family.source)}
 
 
 def _announcement_view(said: Announcement) -> dict[str, str]:

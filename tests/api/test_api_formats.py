@@ -40,6 +40,23 @@ def test_glc_lists_its_dated_bans_and_the_kind_of_card_its_first_rules_banned(cl
     assert cards["sm35-45"]["effective"] == "2024-09-01"
 
 
+def test_formats_list_their_name_families_with_rule_day_and_source(client):
+    glc = client.get("/v1/formats/glc").get_json()["families"]
+    assert [(f["names"], f["rule"], f["effective"], f["until"]) for f in glc] == [
+        (["Professor's Research", "Professor Juniper", "Professor Sycamore"],
+         "counted-together", "2021-07-14", None),
+        (["Boss's Orders", "Lysandre"], "counted-together", "2021-07-14", None)]
+    assert {f["source"]["url"] for f in glc} == {"https://gymleaderchallenge.com/faq"}
+    expanded = client.get("/v1/formats/expanded").get_json()["families"]
+    assert [(f["names"], f["rule"], f["effective"]) for f in expanded] == [
+        (["Professor Juniper", "Professor Sycamore"], "one-name", "2013-11-08")]
+    assert expanded[0]["source"]["date"] == "2013-10-01"
+    # Formats without such a rule list none; a team format's decks show their own.
+    assert client.get("/v1/formats/sealed").get_json()["families"] == []
+    multiplay = client.get("/v1/formats/team-multiplay").get_json()
+    assert multiplay["plays"]["constructed"]["deck_rules"]["families"] == expanded
+
+
 def test_limited_formats_list_their_products(client):
     sealed = client.get("/v1/formats/sealed").get_json()
     assert sealed["deck_size"] == 40 and sealed["copy_limit"] is None and sealed["prizes"] == 4

@@ -346,6 +346,20 @@ def test_a_printed_limit_cites_the_cards_own_words(client):
         "text": "You can't have more than 1 Shining Gyarados in your deck."}
 
 
+def test_a_name_family_names_its_lines_and_cites_its_source(client):
+    body = client.post("/v1/validate", json={
+        "format": "glc", "as_of": "2026-02-01",
+        "deck": "1 Professor's Research SSH 178\n1 Professor Sycamore XY 122\n"
+                "58 Fire Energy BS 98"}).get_json()
+    [violation] = body["violations"]
+    assert violation["code"] == "name-family"
+    assert [card["id"] for card in violation["cards"]] == ["swsh1-178", "xy1-122"]
+    assert violation["arguments"] == {"lines": "1, 2", "count": 2, "limit": 1,
+                                      "names": "Professor's Research and Professor Sycamore"}
+    assert violation["rule"]["document"].startswith("Gym Leader Challenge: Frequently Asked")
+    assert violation["rule"]["section"] == "effective 2021-07-14"
+
+
 def test_a_printing_after_the_date_and_a_date_after_the_document(client):
     body = client.post("/v1/validate", json={
         "format": "modified", "as_of": "2003-09-15",

@@ -19,6 +19,7 @@ from validators.checks import (
     beyond_document,
     copy_limit,
     deck_size,
+    name_family,
     not_in_pool,
     not_in_product,
     not_legal,
@@ -46,7 +47,7 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
     unreadable_line, unknown_card, ambiguous_card, deck_size, copy_limit, printed_limit,
     sideboard, not_legal, banned, ban_uncertain, not_in_pool, not_in_product, partner_missing,
     partner_ineligible, type_identity, singleton, restricted, watchlisted, one_type, rule_box,
-    beyond_document, season_window)
+    name_family, beyond_document, season_window)
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}

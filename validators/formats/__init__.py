@@ -14,15 +14,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from catalog.identity import title_key
 from validators.model import (
     ANCIENT_TRAIT,
     CONSTRUCTED,
+    FAMILY_RULES,
     LIMITED,
     REACHES,
     Announcement,
     Ban,
     CardPool,
     CheckSpec,
+    Family,
     Format,
     FormatDefinition,
     PartnerRules,
@@ -118,6 +121,7 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
                                      r.get("partner_allowed", True))
                          for r in raw.get("restricted", ())),
         watchlisted=tuple(raw.get("watchlisted", ())),
+        families=tuple(family(entry) for entry in raw.get("families", ())),
         organizer_notes=raw.get("organizer_notes"))
 
 
@@ -163,6 +167,17 @@ def dated_ban(raw: str | dict[str, Any]) -> Ban:
     return Ban(raw.get("card"), _date(raw.get("effective")), _date(raw.get("until")),
                _announcement(said) if said else None, _date(raw.get("effective_by")),
                _date(raw.get("until_by")), raw.get("note"), raw.get("reaches"))
+
+
+def family(raw: dict[str, Any]) -> Family:
+    """A family of English names, each keyed as the copy limit keys a name."""
+    names = tuple(raw["names"])
+    titles = tuple(title_key(name) for name in names)
+    if raw["rule"] not in FAMILY_RULES or len(set(titles)) != len(titles) or len(titles) < 2:
+        raise ValueError(f"a family is two names or more, each a title of its own, with a "
+                         f"rule of {FAMILY_RULES}: {raw}")
+    return Family(raw["id"], names, titles, raw["rule"], dt.date.fromisoformat(raw["effective"]),
+                  _announcement(raw["source"]), _date(raw.get("until")), raw.get("note"))
 
 
 def _announcement(raw: dict[str, Any]) -> Announcement:
