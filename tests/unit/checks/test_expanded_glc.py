@@ -167,8 +167,8 @@ def test_glc_bans_by_update_and_date(verdict):
     ("1 xy5-121", "2021-09-01", ["banned"]),                # Bunnelby PRC, before Update 1.0
     ("1 Articuno ROS 17", "2021-07-14", ["banned"]),        # the format's first day
     ("1 xyp-XY49", "2021-10-31", ["banned"]),               # Regirock, a promo, likewise
-    ("1 xy5-121", "2021-12-01", ["ban-uncertain"]),         # Update 1.0's day is a window
-    ("1 xy5-121", "2021-12-31", []),                        # legal from its last day
+    ("1 xy5-121", "2021-11-15", ["banned"]),
+    ("1 xy5-121", "2021-11-16", []),                        # Update 1.0
     ("1 xy5-120", "2021-09-01", []),                        # Diggersby: no Ancient Trait
 ])
 def test_glc_banned_every_ancient_trait_pokemon_until_update_1_0(verdict, card, as_of,
@@ -182,11 +182,9 @@ def test_the_ancient_trait_ban_names_the_kind_and_cites_the_first_rules(verdict)
     violation = _violation(verdict(text, "glc", as_of="2021-09-01"), "banned")
     assert violation.message == (
         "line 1: Bunnelby is banned in Gym Leader Challenge (community format): Pokémon with "
-        "an Ancient Trait were not allowed until 2021-11-12 at the earliest")
+        "an Ancient Trait were not allowed until 2021-11-16")
     assert violation.rule.document.startswith("GLC Part One")
     assert violation.rule.section == "Pokémon with an Ancient Trait"
-    warning = _violation(verdict(text, "glc", as_of="2021-12-01"), "ban-uncertain")
-    assert "lifted on a day not established, from 2021-11-12 to 2021-12-31" in warning.message
 
 
 def test_the_ancient_trait_ban_reaches_every_printing_with_one(full_index):
