@@ -78,3 +78,19 @@ def test_a_ban_on_a_kind_of_card_lifted_inside_a_window_names_its_first_day(verd
         inside.warnings[0].message
     assert verdict(deck, rules=rules, as_of="2021-12-31").warnings == ()
 
+
+def test_a_ban_that_began_inside_a_window_warns_inside_and_names_its_last_day(verdict):
+    """A ban whose first day is not established (supplied by the test: no ban of the
+    formats' data has one): unsure inside the window, banned from its last day."""
+    said = Announcement("A ban list report", "2019-12-09", "https://example.org/report")
+    ban = Ban("xy1-124", dt.date(2019, 11, 1), announcement=said,  # Red Card
+              effective_by=dt.date(2019, 12, 9))
+    rules = dataclasses.replace(get_format("expanded"), banned=(ban,))
+    inside = verdict("1 Red Card XY 124\n" + filler(59), rules=rules, as_of="2019-11-20")
+    assert inside.legal and [w.code for w in inside.warnings] == ["ban-uncertain"]
+    assert "its ban began on a day not established, from 2019-11-01 to 2019-12-09" in \
+        inside.warnings[0].message
+    later = verdict("1 Red Card GEN 71\n" + filler(59), rules=rules, as_of="2020-01-18")
+    violation = next(v for v in later.violations if v.code == "banned")
+    assert violation.message.endswith("since 2019-12-09 at the latest")
+    assert violation.rule.section == "effective 2019-12-09 at the latest"
