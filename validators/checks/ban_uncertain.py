@@ -5,9 +5,9 @@ standing is known only within a window (validators.model.Ban). Inside it deckjud
 guess: the line gets this warning, naming the window, and the verdict stays as the other
 checks make it. A warning, not an error: the card was legal on one side of the window.
 
-Legal, warned: 1 Sableye DEX 62 in Expanded on 2022-01-01 (its ban is known from the card
-               data of 2026-02-01, and not found in the announcements before)
-Illegal:       the same line on 2026-02-01 (banned; the banned check)
+Legal, warned: 1 Wally ROS 94 in Expanded on 2022-01-01 (its ban was lifted on a day not
+               established, from 2019-12-09 to 2026-02-01)
+Illegal:       the same line on 2019-01-01 (banned; the banned check)
 """
 
 from __future__ import annotations

@@ -54,11 +54,43 @@ def test_a_dated_ban_reaches_only_its_dates_and_cites_its_announcement(verdict):
     assert "banned" not in codes(verdict(deck, rules=rules))
 
 
-def test_a_ban_on_a_kind_of_card_with_a_known_end_names_that_day(verdict):
-    """GLC's Ancient Trait ban with its window closed to one day: no "at the earliest"."""
-    glc = get_format("glc")
-    kind = dataclasses.replace(glc.banned[0], until_by=None)
-    rules = dataclasses.replace(glc, banned=(kind,))
-    result = verdict("1 xy5-121\n59 Fire Energy BS 98", rules=rules, as_of="2021-09-01")
+def test_a_ban_on_a_kind_of_card_lifted_on_a_known_day_names_that_day(verdict):
+    """GLC's Ancient Trait ban, lifted by Update 1.0."""
+    result = verdict("1 xy5-121\n59 Fire Energy BS 98", "glc", as_of="2021-09-01")
     message = next(v.message for v in result.violations if v.code == "banned")
-    assert message.endswith("Pokémon with an Ancient Trait were not allowed until 2021-11-12")
+    assert message.endswith("Pokémon with an Ancient Trait were not allowed until 2021-11-16")
+
+
+def test_a_ban_on_a_kind_of_card_lifted_inside_a_window_names_its_first_day(verdict):
+    """The same ban supplied with a window for its lifting: "at the earliest", and unsure
+    inside the window."""
+    glc = get_format("glc")
+    kind = dataclasses.replace(glc.banned[0], until=dt.date(2021, 11, 12),
+                               until_by=dt.date(2021, 12, 31))
+    rules = dataclasses.replace(glc, banned=(kind,))
+    deck = "1 xy5-121\n59 Fire Energy BS 98"
+    before = verdict(deck, rules=rules, as_of="2021-09-01")
+    message = next(v.message for v in before.violations if v.code == "banned")
+    assert message.endswith("were not allowed until 2021-11-12 at the earliest")
+    inside = verdict(deck, rules=rules, as_of="2021-12-01")
+    assert inside.legal and [w.code for w in inside.warnings] == ["ban-uncertain"]
+    assert "lifted on a day not established, from 2021-11-12 to 2021-12-31" in \
+        inside.warnings[0].message
+    assert verdict(deck, rules=rules, as_of="2021-12-31").warnings == ()
+
+
+def test_a_ban_that_began_inside_a_window_warns_inside_and_names_its_last_day(verdict):
+    """A ban whose first day is not established (supplied by the test: no ban of the
+    formats' data has one): unsure inside the window, banned from its last day."""
+    said = Announcement("A ban list report", "2019-12-09", "https://example.org/report")
+    ban = Ban("xy1-124", dt.date(2019, 11, 1), announcement=said,  # Red Card
+              effective_by=dt.date(2019, 12, 9))
+    rules = dataclasses.replace(get_format("expanded"), banned=(ban,))
+    inside = verdict("1 Red Card XY 124\n" + filler(59), rules=rules, as_of="2019-11-20")
+    assert inside.legal and [w.code for w in inside.warnings] == ["ban-uncertain"]
+    assert "its ban began on a day not established, from 2019-11-01 to 2019-12-09" in \
+        inside.warnings[0].message
+    later = verdict("1 Red Card GEN 71\n" + filler(59), rules=rules, as_of="2020-01-18")
+    violation = next(v for v in later.violations if v.code == "banned")
+    assert violation.message.endswith("since 2019-12-09 at the latest")
+    assert violation.rule.section == "effective 2019-12-09 at the latest"

@@ -66,16 +66,16 @@ def test_cards_not_for_tournaments_are_out_of_standard_too(verdict):
     ("1 Lysandre's Trump Card PHF 118", "2015-06-15", ["banned"]),  # every printing
     ("1 bw4-72", "2015-08-31", []),                                 # Shiftry
     ("1 bw4-72", "2016-01-01", ["banned"]),
-    ("1 bw4-72", "2017-08-01", ["ban-uncertain"]),                  # unbanned, day unknown
-    ("1 bw4-72", "2017-08-18", []),
+    ("1 bw4-72", "2017-08-17", ["banned"]),
+    ("1 bw4-72", "2017-08-18", []),                                 # unbanned
     ("1 Hex Maniac AOR 75", "2018-08-16", []),
     ("1 Hex Maniac AOR 75", "2018-08-17", ["banned"]),
     ("1 xy6-94", "2019-01-01", ["banned"]),                         # Wally
     ("1 xy6-94", "2022-01-01", ["ban-uncertain"]),                  # lifted, day unknown
     ("1 xy6-94", "2026-02-01", []),
-    ("1 bw5-62", "2019-01-01", []),                                 # Sableye
-    ("1 bw5-62", "2022-01-01", ["ban-uncertain"]),
-    ("1 bw5-62", "2026-02-01", ["banned"]),
+    ("1 Sableye DEX 62", "2020-11-26", []),
+    ("1 Sableye DEX 62", "2020-11-27", ["banned"]),
+    ("1 Flapple SHF SV013", "2025-10-10", ["banned"]),              # every printing
 ])
 def test_expanded_ban_list_by_date(verdict, line, as_of, expected):
     result = verdict(line + "\n" + filler(59), "expanded", as_of=as_of)
@@ -91,28 +91,30 @@ def test_a_dated_ban_cites_its_announcement(verdict):
     assert violation.message.endswith("since 2018-08-17")
 
 
-def test_a_ban_whose_day_is_a_window_says_so(verdict):
-    # The nine Cosmic Eclipse bans: added with its release, day not established.
-    result = verdict("1 Red Card XY 124\n" + filler(59), "expanded", as_of="2019-11-20")
+def test_a_ban_lifted_on_a_day_not_established_says_so(verdict):
+    # Wally: on the list in December 2019, off it by the card data of 2026-02-01.
+    result = verdict("1 Wally GEN RC27\n" + filler(59), "expanded", as_of="2022-01-01")
+    assert result.legal
     warning = _violation(result, "ban-uncertain")
     assert warning.severity == "warning"
-    assert "from 2019-11-01 to 2019-12-09" in warning.message
-    later = verdict("1 Red Card GEN 71\n" + filler(59), "expanded", as_of="2020-01-18")
-    assert _violation(later, "banned").message.endswith("since 2019-12-09 at the latest")
+    assert ("its ban was lifted on a day not established, from 2019-12-09 to 2026-02-01"
+            in warning.message)
 
 
 def test_every_expanded_ban_names_a_card_of_the_catalog_and_reads_its_own_dates(full_index):
     bans = get_format("expanded").banned
-    assert len(bans) == 27
+    assert len(bans) == 30  # the 27 of the official list, and Shiftry, Wally and Lusamine
     for ban in bans:
         assert full_index.card(ban.card) is not None, ban.card
-        assert ban.announcement is not None or ban.effective_by is not None, ban.card
-        if ban.effective_by is not None:  # a window: unsure inside it, banned after
-            assert ban.until is None, ban.card  # no windowed ban has been lifted
-            assert ban.status(ban.effective_by - dt.timedelta(days=1)) == UNSURE
-            assert ban.status(ban.effective_by) == BANNED
-        if ban.effective is not None:
-            assert ban.status(ban.effective - dt.timedelta(days=1)) == FREE
+        assert ban.announcement is not None and ban.effective is not None, ban.card
+        assert ban.effective_by is None, ban.card  # every ban's first day is established
+        assert ban.status(ban.effective - dt.timedelta(days=1)) == FREE
+        assert ban.status(ban.effective) == BANNED
+        if ban.until_by is not None:  # lifted on a day not established: unsure inside
+            assert ban.status(ban.until - dt.timedelta(days=1)) == BANNED
+            assert ban.status(ban.until) == UNSURE
+            assert ban.status(ban.until_by - dt.timedelta(days=1)) == UNSURE
+            assert ban.status(ban.until_by) == FREE
 
 
 # --- Gym Leader Challenge ---------------------------------------------------------------
@@ -167,8 +169,8 @@ def test_glc_bans_by_update_and_date(verdict):
     ("1 xy5-121", "2021-09-01", ["banned"]),                # Bunnelby PRC, before Update 1.0
     ("1 Articuno ROS 17", "2021-07-14", ["banned"]),        # the format's first day
     ("1 xyp-XY49", "2021-10-31", ["banned"]),               # Regirock, a promo, likewise
-    ("1 xy5-121", "2021-12-01", ["ban-uncertain"]),         # Update 1.0's day is a window
-    ("1 xy5-121", "2021-12-31", []),                        # legal from its last day
+    ("1 xy5-121", "2021-11-15", ["banned"]),
+    ("1 xy5-121", "2021-11-16", []),                        # Update 1.0
     ("1 xy5-120", "2021-09-01", []),                        # Diggersby: no Ancient Trait
 ])
 def test_glc_banned_every_ancient_trait_pokemon_until_update_1_0(verdict, card, as_of,
@@ -182,11 +184,9 @@ def test_the_ancient_trait_ban_names_the_kind_and_cites_the_first_rules(verdict)
     violation = _violation(verdict(text, "glc", as_of="2021-09-01"), "banned")
     assert violation.message == (
         "line 1: Bunnelby is banned in Gym Leader Challenge (community format): Pokémon with "
-        "an Ancient Trait were not allowed until 2021-11-12 at the earliest")
+        "an Ancient Trait were not allowed until 2021-11-16")
     assert violation.rule.document.startswith("GLC Part One")
     assert violation.rule.section == "Pokémon with an Ancient Trait"
-    warning = _violation(verdict(text, "glc", as_of="2021-12-01"), "ban-uncertain")
-    assert "lifted on a day not established, from 2021-11-12 to 2021-12-31" in warning.message
 
 
 def test_the_ancient_trait_ban_reaches_every_printing_with_one(full_index):
