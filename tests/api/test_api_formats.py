@@ -55,10 +55,11 @@ def test_formats_list_their_name_families_with_rule_day_and_source(client):
     assert [(f["names"], f["rule"], f["effective"]) for f in expanded] == [
         (["Professor Juniper", "Professor Sycamore"], "one-name", "2013-11-08")]
     assert expanded[0]["source"]["date"] == "2013-10-01"
-    # Formats without such a rule list none; a team format's decks show their own.
+    # Formats without such a rule list none; a team format's decks show their own: the
+    # 2002-03 Modified of the DCI Floor Rules 2003, ten years before the rule.
     assert client.get("/v1/formats/sealed").get_json()["families"] == []
     multiplay = client.get("/v1/formats/team-multiplay").get_json()
-    assert multiplay["plays"]["constructed"]["deck_rules"]["families"] == expanded
+    assert multiplay["plays"]["constructed"]["deck_rules"]["families"] == []
 
 
 def test_limited_formats_list_their_products(client):

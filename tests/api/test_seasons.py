@@ -224,3 +224,12 @@ def test_the_formats_list_each_season_with_its_day_and_source(client):
     windowed = {s["id"] for s in seasons if s["effective_window"]}
     assert windowed == {"modified-rocket-on", *(w[0] for w in WINDOWS)}
     assert client.get("/v1/formats/sealed").get_json()["lineage"] is None
+
+
+def test_juniper_and_sycamore_are_one_or_the_other_from_2013_11_08_in_the_lineage(client):
+    both = [{"count": 2, "id": "bw1-101"}, {"count": 2, "id": "xy1-122"}]
+    # Sycamore (XY) was not out yet in 2013: a deck of both is judged from XY's release on.
+    assert codes(judged(client, both, "2014-02-05", "modified")) == ["name-family"]
+    assert codes(judged(client, both, "2015-01-01")) == ["name-family"]
+    juniper = judged(client, four("bw1-101"), "2014-02-05", "standard")
+    assert juniper["legal"] is True
