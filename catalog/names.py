@@ -12,7 +12,8 @@ Candidates it joins that are different cards stay apart by function_key,
 so looseness here never makes two cards one.
 
 `alias_keys` are the names players write for a printing whose data name is
-longer ("Poké Turn" for "Team Galactic's Invention G-105 Poké Turn"), and
+longer ("Poké Turn" for "Team Galactic's Invention G-105 Poké Turn", "Head
+Ringer" for "Head Ringer Team Flare Hyper Gear"), and
 `folded` drops the marks a list may leave out when its set and number
 already say which printing it means ("Tropius DF 23" is Tropius δ).
 """
@@ -41,7 +42,8 @@ _NICKNAMES = {"dark energy": "darkness energy", "basic dark energy": "darkness e
 
 # Names printed around the card's own name in the data, which lists leave out.
 _INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
-_FLARE_GEAR = patterns.compile(r"^(.+) team flare gear$")
+# Phantom Forces labels its Items "Team Flare Gear" and its ACE SPEC "Team Flare Hyper Gear".
+_FLARE_GEAR = patterns.compile(r"^(.+) team flare (?:hyper )?gear$")
 # Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
 _MULTI_ENERGY = patterns.compile(r"^(blend|unit) energy ([a-z]+)$")
 _TYPE_LETTERS = {kind.lower(): letter.lower() for kind, letter in ENERGY_LETTERS.items()}
