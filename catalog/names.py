@@ -76,6 +76,12 @@ def basic_energy_type(name: str | None) -> str | None:
     return match.group(1).capitalize() if match else None
 
 
+def type_alone(name: str | None) -> str | None:
+    """The Type a name that is a Type alone speaks of ("Dark" → "Darkness"), else None: the
+    lists of 2011–2016 write a basic Energy so ("Fighting BLW 110")."""
+    return basic_energy_type(f"{name} energy") if name else None
+
+
 def alias_keys(name: str) -> tuple[str, ...]:
     """The search keys of names players write for this data name, besides its own."""
     key = search_key(name)

@@ -35,3 +35,57 @@ def test_a_hyper_gear_name_at_another_cards_number_stays_unknown(line):
     assert resolved.status == UNKNOWN
     assert [(s.reason, s.printing.id) for s in resolved.suggestions] == [
         ("at-number", "xy4-98"), ("right-number", "xy4-97")]
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("Fighting BLW 110", "bw1-110"),     # ath.js, Scott DeGraw; edmonton.js, TJ Traquair
+    ("Fire BLW 106", "bw1-106"),         # madison.js, Andrew Wamboldt; edmonton.js, TJ Traquair
+    ("Water BLW 107", "bw1-107"),        # ath.js, Tristan Lackey
+    ("Lightning BLW 108", "bw1-108"),    # ath.js, Tristan Lackey
+    ("Dark BLW 111", "bw1-111"),         # madison.js, Ross Cawthon
+    ("Darkness BLW 111", "bw1-111"),
+    ("Metal BLW 112", "bw1-112"),
+    ("Fairy XY 140", "xy1-140"),
+])
+def test_a_basic_energy_written_as_its_type_alone_where_the_set_and_number_say(
+        line, written, expected):
+    resolved = line(written)
+    assert (resolved.status, ids(resolved), resolved.method) == (RESOLVED, [expected],
+                                                                 SET_NUMBER)
+    assert resolved.card.is_basic_energy and resolved.counted_title is None
+    assert resolved.notes == (f"read as {resolved.card.name} ({expected}): the set and "
+                              "number name it; the line writes its Type alone",)
+
+
+def test_a_type_alone_at_another_cards_number_stays_unknown_with_its_energy_suggested(line):
+    resolved = line("Fighting BLW 111")  # BLW 111 is Darkness Energy; Fighting is BLW 110
+    assert (resolved.status, resolved.printings) == (UNKNOWN, ())
+    assert resolved.notes == ("BLW 111 is Darkness Energy, not Fighting",)
+    offered = [(s.reason, s.printing.id) for s in resolved.suggestions]
+    assert offered[:2] == [("at-number", "bw1-111"), ("right-number", "bw1-110")]
+    assert all(s.printing.name == "Fighting Energy" for s in resolved.suggestions[1:])
+
+
+@pytest.mark.parametrize("written", [
+    "Fire XY 140",       # XY 140 is Fairy Energy
+    "Darkness N1 104",   # Neo Genesis' Darkness Energy is Special, not basic
+    "Dark N1 104",
+    "Psychic SVI 5",     # a Pokémon
+])
+def test_a_type_alone_names_only_a_basic_energy_of_that_type(line, written):
+    resolved = line(written)
+    assert (resolved.status, resolved.printings) == (UNKNOWN, ())
+
+
+def test_a_type_alone_without_a_set_and_number_names_nothing(line):
+    resolved = line("Fighting")
+    assert (resolved.status, resolved.printings) == (UNKNOWN, ())
+
+
+def test_a_type_alone_with_an_energy_code_takes_the_same_words(line):
+    # Limitless's data writes "Psychic" with the set "Energy" (test_resolve_exporters.py);
+    # "Dark" is Darkness there as in "Dark BLW 111".
+    resolved = line([{"count": 2, "name": "Dark", "set": "Energy", "number": 7}])
+    assert resolved.status == RESOLVED
+    assert all(p.is_basic_energy and p.name.endswith("Darkness Energy")
+               for p in resolved.printings)
