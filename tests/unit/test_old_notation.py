@@ -10,8 +10,11 @@ by the file it comes from there, and the player whose list it is:
 - edmonton.js: tournaments/regional-spe/2015/edmonton/results.js (2015 Edmonton Regionals)
 """
 
+import json
+
 import pytest
 
+from catalog.names import WRITTEN_NAMES_PATH
 from decklist.resolve import RESOLVED, SET_NUMBER, UNKNOWN
 from tests.conftest import ids
 
@@ -89,3 +92,38 @@ def test_a_type_alone_with_an_energy_code_takes_the_same_words(line):
     assert resolved.status == RESOLVED
     assert all(p.is_basic_energy and p.name.endswith("Darkness Energy")
                for p in resolved.printings)
+
+
+@pytest.mark.parametrize("written", [
+    "Plasma Badge PLF 104",              # edmonton.js, Frank Diaz
+    "Plasma Badge",                      # by name alone, as Poké Turn is
+])
+def test_plasma_badge_is_team_plasma_badge(line, written):
+    resolved = line(written)
+    assert (resolved.status, ids(resolved)) == (RESOLVED, ["bw9-104"])
+    assert resolved.counted_title == "team plasma badge"  # the copy limit counts its title
+    if "PLF" in written:
+        assert resolved.notes == ("read as Team Plasma Badge (bw9-104): the name players "
+                                  "write for it",)
+
+
+@pytest.mark.parametrize(("written", "at_number", "offered"), [
+    ("Plasma Badge PLF 105", "bw9-105", "right-number"),   # PLF 105 is Team Plasma Ball
+    ("Plasma Badge PLS 104", "bw8-104", "other-set"),      # PLS 104 is Togekiss
+])
+def test_plasma_badge_at_another_cards_number_stays_unknown(line, written, at_number,
+                                                            offered):
+    resolved = line(written)
+    assert (resolved.status, resolved.printings) == (UNKNOWN, ())
+    assert [(s.reason, s.printing.id) for s in resolved.suggestions] == [
+        ("at-number", at_number), (offered, "bw9-104")]
+
+
+def test_each_written_name_in_the_data_finds_a_real_card_and_says_where_it_was_seen(
+        full_index):
+    entries = json.loads(WRITTEN_NAMES_PATH.read_bytes())["written"]
+    assert entries
+    for entry in entries:
+        found = full_index.named(entry["written"])
+        assert found and {p.name for p in found} == {entry["card"]}, entry
+        assert entry["by"], entry
