@@ -8,6 +8,9 @@ by the file it comes from there, and the player whose list it is:
 - madison.js: tournaments/regional-spe/2015/madison/madison.js (2015 Madison Regionals)
 - ath.js: tournaments/regional-spe/2015/athens/ath.js (2015 Athens Regionals)
 - edmonton.js: tournaments/regional-spe/2015/edmonton/results.js (2015 Edmonton Regionals)
+- 2011-seniors.js, 2013-seniors.js, 2014-seniors.js, 2016-seniors.js: worlds/<year>/ (the
+  World Championships' Seniors), and seniors.js: worlds/2012/seniors.js
+- us-nats-seniors.js: major-events/2014/us-nats/us-nats-seniors.js (2014 US Nationals)
 """
 
 import json
@@ -127,3 +130,32 @@ def test_each_written_name_in_the_data_finds_a_real_card_and_says_where_it_was_s
         found = full_index.named(entry["written"])
         assert found and {p.name for p in found} == {entry["card"]}, entry
         assert entry["by"], entry
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("Pokémon Collector HS 97", "hgss1-97"),   # 2011-seniors.js, Ryan McGregor
+    ("Kingdra UL 85", "hgss2-85"),             # 2011-seniors.js, Ryan McGregor
+    ("Yanmega TM 98", "hgss4-98"),             # 2011-seniors.js, Ryan McGregor
+    ("Jirachi CL 11", "col1-11"),              # 2011-seniors.js, Ryan McGregor
+    ("Tropical Beach PR-BLW 28", "bwp-BW28"),  # seniors.js, Brandon Smiley
+    ("Tropical Beach PR-BLW 50", "bwp-BW50"),  # 2013-seniors.js, Joey Gaffney
+    ("N PR-BLW 100", "bwp-BW100"),             # ath.js, Tristan Lackey
+    ("Mew-EX LTR RC24", "bw11-RC24"),          # 2014-seniors.js, Trent Orndorff
+    ("Pokémon Catcher KSS 36", "xy0-36"),      # us-nats-seniors.js, Jon Eng
+    ("Super Rod DRV 20", "dv1-20"),            # us-nats-seniors.js, Ishaan Jagiasi
+    ("Jirachi PR-XY 67", "xyp-XY67"),          # 2016-seniors.js, Alex Bobenrieth
+    ("Tropical Beach BW50", "bwp-BW50"),       # a promo number names its promo set alone
+    ("Champions Festival PR-BLW BW95", "bwp-BW95"),
+])
+def test_set_codes_and_promo_numbers_of_the_time(line, written, expected):
+    resolved = line(written)
+    assert (resolved.status, ids(resolved), resolved.notes) == (RESOLVED, [expected], ())
+
+
+def test_a_lists_own_placeholder_stays_unknown(line):
+    # 2016-seniors.js, Tanner Hurley: the transcription's stand-in for a card it could not
+    # name (the list's 60th): no set is "FR", no number has five digits, no card is called
+    # "Unknown"; the line is offered the names closest to what it wrote.
+    resolved = line("Unknown FR 75632")
+    assert (resolved.status, resolved.printings) == (UNKNOWN, ())
+    assert resolved.closest_to == "unknown fr 75632"
