@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tarfile
 import zipfile
 from pathlib import Path
