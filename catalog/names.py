@@ -12,14 +12,19 @@ Candidates it joins that are different cards stay apart by function_key,
 so looseness here never makes two cards one.
 
 `alias_keys` are the names players write for a printing whose data name is
-longer ("Poké Turn" for "Team Galactic's Invention G-105 Poké Turn"), and
+longer ("Poké Turn" for "Team Galactic's Invention G-105 Poké Turn", "Head
+Ringer" for "Head Ringer Team Flare Hyper Gear"; data/card_names.json lists the
+ones no pattern derives, "Plasma Badge" for "Team Plasma Badge"), and
 `folded` drops the marks a list may leave out when its set and number
 already say which printing it means ("Tropius DF 23" is Tropius δ).
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import unicodedata
+from pathlib import Path
 
 from catalog import patterns
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
@@ -41,7 +46,10 @@ _NICKNAMES = {"dark energy": "darkness energy", "basic dark energy": "darkness e
 
 # Names printed around the card's own name in the data, which lists leave out.
 _INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
-_FLARE_GEAR = patterns.compile(r"^(.+) team flare gear$")
+# Phantom Forces labels its Items "Team Flare Gear" and its ACE SPEC "Team Flare Hyper Gear".
+_FLARE_GEAR = patterns.compile(r"^(.+) team flare (?:hyper )?gear$")
+# Names players write that no pattern derives ("Plasma Badge"): data, each with its source.
+WRITTEN_NAMES_PATH = Path(__file__).resolve().parent / "data" / "card_names.json"
 # Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
 _MULTI_ENERGY = patterns.compile(r"^(blend|unit) energy ([a-z]+)$")
 _TYPE_LETTERS = {kind.lower(): letter.lower() for kind, letter in ENERGY_LETTERS.items()}
@@ -74,6 +82,12 @@ def basic_energy_type(name: str | None) -> str | None:
     return match.group(1).capitalize() if match else None
 
 
+def type_alone(name: str | None) -> str | None:
+    """The Type a name that is a Type alone speaks of ("Dark" → "Darkness"), else None: the
+    lists of 2011–2016 write a basic Energy so ("Fighting BLW 110")."""
+    return basic_energy_type(f"{name} energy") if name else None
+
+
 def alias_keys(name: str) -> tuple[str, ...]:
     """The search keys of names players write for this data name, besides its own."""
     key = search_key(name)
@@ -87,7 +101,17 @@ def alias_keys(name: str) -> tuple[str, ...]:
     words = _TYPE_WORDS.findall(multi.group(2)) if multi else []
     if multi and "".join(words) == multi.group(2):
         found.append(f"{multi.group(1)} energy {''.join(_TYPE_LETTERS[w] for w in words)}")
+    found.extend(_written_names().get(key, ()))
     return tuple(found)
+
+
+@functools.cache
+def _written_names() -> dict[str, tuple[str, ...]]:
+    """The search keys of the names card_names.json lists, by the search key of the card's."""
+    found: dict[str, list[str]] = {}
+    for entry in json.loads(WRITTEN_NAMES_PATH.read_bytes())["written"]:
+        found.setdefault(search_key(entry["card"]), []).append(search_key(entry["written"]))
+    return {card: tuple(written) for card, written in found.items()}
 
 
 def folded(key: str) -> tuple[str, tuple[str, ...]]:

@@ -22,9 +22,9 @@ from rapidfuzz import fuzz, process
 
 from catalog import deadline
 from catalog.caches import sizes
-from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES
+from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
-from catalog.names import basic_energy_type, folded, search_key
+from catalog.names import basic_energy_type, folded, search_key, type_alone
 from decklist.model import Candidate, Entry, Reference, tuple_builder
 from decklist.reference import readings_of
 
@@ -188,10 +188,10 @@ class _Attempt:
         energy_code = bool(code and self.index.is_energy_code(code))
         name = candidate.name or ""
         energy_type = basic_energy_type(name)
-        if energy_type is None and energy_code and name.strip().title() in ENERGY_TYPES:
+        if energy_type is None and energy_code:
             # Limitless's tournament data writes the Type alone: "Psychic", set "Energy".
-            energy_type = name.strip().title()
-            name = f"{energy_type} Energy"
+            energy_type = type_alone(name)
+            name = f"{energy_type} Energy" if energy_type else name
         if energy_type is None or candidate.number is None:
             return None
         # Limitless's deck builder writes the Type's symbol as the number ("BRS R").
@@ -232,7 +232,7 @@ class _Attempt:
         else:
             self.miss_notes.append(f"{shown}: no such number in set {', '.join(set_ids)}")
         if candidate.name:
-            named = self._named(candidate.name)
+            named = self._named(candidate.name) or self._basic_of_type(candidate.name)
             self.near.extend(Suggestion("right-number", p) for p in named if p.set_id in set_ids)
             self.near.extend(Suggestion("other-set", p) for p in named
                              if p.set_id not in set_ids)
@@ -248,6 +248,12 @@ class _Attempt:
             if set_ids:
                 printings = tuple(p for p in printings if p.set_id in set_ids)
         return printings
+
+    def _basic_of_type(self, name: str) -> tuple[Printing, ...]:
+        """The basic Energy a Type written alone stands for ("Fighting"), to suggest."""
+        energy_type = type_alone(name)
+        return tuple(p for p in self.index.named(f"{energy_type} Energy")
+                     if p.is_basic_energy) if energy_type else ()
 
     def _named(self, name: str) -> tuple[Printing, ...]:
         printings = self.index.named(name)
@@ -339,8 +345,9 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     wrote; None if not, else notes on anything the line left out or spelled its own way.
 
     Allowed: the marks lists leave out after the name (owners, LV.X), the name players use
-    for a longer data name ("Poké Turn"), and ★, δ or ◇ written another way or left out,
-    since the set and number already say which printing it is ("Tropius DF 23")."""
+    for a longer data name ("Poké Turn"), ★, δ or ◇ written another way or left out, and a
+    basic Energy's Type alone ("Dark" for Darkness Energy), since the set and number already
+    say which printing it is ("Tropius DF 23", "Dark BLW 111")."""
     own = printing.search_key
     if key == own or _owner_marks_only(key, own):
         return ()
@@ -352,6 +359,10 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
         missing = ", ".join(symbol for symbol in dropped if symbol not in line_dropped)
         return (f"read as {printing.name} ({printing.id}): the set and number name it; "
                 f"the line leaves out {missing}",)
+    energy_type = type_alone(key) if printing.is_basic_energy else None
+    if energy_type and f"{energy_type.lower()} energy" == own:
+        return (f"read as {printing.name} ({printing.id}): the set and number name it; "
+                "the line writes its Type alone",)
     return None
 
 
