@@ -41,6 +41,20 @@ class Season:
         return self.window_from or self.effective
 
 
+@dataclass(frozen=True)
+class DatedRule:
+    """A deck-building rule of a lineage and the day it began: `code` is the check that
+    enforces it; a rule a card prints on itself began with its `first_printing`."""
+
+    id: str
+    name: str
+    code: str
+    effective: dt.date
+    first_printing: str | None
+    source: Announcement
+    note: str
+
+
 @dataclass(frozen=True, eq=False)
 class InForce:
     """The season that judges a day, and the one that may already have begun on it (the
@@ -57,6 +71,7 @@ class Lineage:
     formats: tuple[str, ...]
     seasons: tuple[Season, ...]
     days: tuple[dt.date, ...]  # each season's `effective`, for bisection
+    rules: tuple[DatedRule, ...]  # the deck-building rules that began in its history
 
     @property
     def first_day(self) -> dt.date:
@@ -102,7 +117,8 @@ def _by_format() -> dict[str, Lineage]:
     for entry in raw["lineages"]:
         seasons = tuple(_season(item, entry.get("deck")) for item in entry["seasons"])
         lineage = Lineage(entry["id"], entry["name"], tuple(entry["formats"]), seasons,
-                          tuple(season.effective for season in seasons))
+                          tuple(season.effective for season in seasons),
+                          tuple(_rule(item) for item in entry.get("rules", ())))
         found.update((format_id, lineage) for format_id in lineage.formats)
     return found
 
@@ -121,6 +137,13 @@ def _season(raw: dict[str, Any], deck: dict[str, Any] | None) -> Season:
     return Season(raw["id"], raw["format"], raw.get("name", rules.name), effective,
                   dt.date.fromisoformat(window[0]) if window else None, source,
                   raw.get("note"), rules)
+
+
+def _rule(raw: dict[str, Any]) -> DatedRule:
+    said = raw["source"]
+    return DatedRule(raw["id"], raw["name"], raw["code"],
+                     dt.date.fromisoformat(raw["effective"]), raw.get("first_printing"),
+                     Announcement(said["title"], said["date"], said["url"]), raw["note"])
 
 
 def _own_rules(raw: dict[str, Any], deck: dict[str, Any], source: Announcement,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.views import iso_date
-from validators.seasons import Lineage, Season
+from validators.seasons import DatedRule, Lineage, Season
 
 
 def season_view(season: Season) -> dict[str, Any]:
@@ -33,4 +33,13 @@ def season_ref(season: Season) -> dict[str, Any]:
 def lineage_view(lineage: Lineage) -> dict[str, Any]:
     return {"id": lineage.id, "name": lineage.name, "formats": list(lineage.formats),
             "first_day": iso_date(lineage.first_day),
-            "seasons": [season_view(season) for season in lineage.seasons]}
+            "seasons": [season_view(season) for season in lineage.seasons],
+            "rules": [_rule_view(rule) for rule in lineage.rules]}
+
+
+def _rule_view(rule: DatedRule) -> dict[str, Any]:
+    return {"id": rule.id, "name": rule.name, "code": rule.code,
+            "effective": iso_date(rule.effective), "first_printing": rule.first_printing,
+            "source": {"title": rule.source.title, "date": rule.source.date,
+                       "url": rule.source.url},
+            "note": rule.note}

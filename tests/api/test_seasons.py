@@ -17,9 +17,9 @@ from validators.seasons import lineage_of
 FIRE = {"count": 56, "id": "base1-98"}
 
 
-def judged(client, cards, as_of: str, format_id: str = "standard") -> dict:
+def judged(client, cards, as_of: str, format_id: str = "standard", fire: int = 56) -> dict:
     response = client.post("/v1/validate", json={"format": format_id, "as_of": as_of,
-                                                  "deck": [*cards, FIRE]})
+                                                  "deck": [*cards, {**FIRE, "count": fire}]})
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -233,3 +233,51 @@ def test_juniper_and_sycamore_are_one_or_the_other_from_2013_11_08_in_the_lineag
     assert codes(judged(client, both, "2015-01-01")) == ["name-family"]
     juniper = judged(client, four("bw1-101"), "2014-02-05", "standard")
     assert juniper["legal"] is True
+
+
+# (rule, the format to judge in, a deck that breaks it from its first day, the code)
+CARD_RULES = [
+    ("shining-one-per-name", "modified", [{"count": 2, "id": "neo3-65"}], "name-limit"),
+    ("pokemon-star-one-per-deck", "modified",
+     [{"count": 1, "id": "ex7-107"}, {"count": 1, "id": "ex7-108"}], "star-limit"),
+    ("ace-spec-one-per-deck", "standard", [{"count": 2, "id": "bw7-137"}], "ace-spec-limit"),
+    ("prism-star-one-per-name", "standard", [{"count": 2, "id": "sm5-120"}],
+     "prism-star-limit"),
+    ("radiant-one-per-deck", "standard",
+     [{"count": 1, "id": "swsh10-27"}, {"count": 1, "id": "swsh10-46"}], "radiant-limit"),
+]
+
+
+@pytest.mark.parametrize(("rule_id", "format_id", "cards", "code"), CARD_RULES,
+                         ids=[rule[0] for rule in CARD_RULES])
+def test_a_rule_a_card_prints_begins_with_the_card(client, full_index, rule_id, format_id,
+                                                   cards, code):
+    lineage = lineage_of("standard")
+    assert lineage is not None
+    rule = next(r for r in lineage.rules if r.id == rule_id)
+    assert rule.code == code and rule.first_printing == cards[0]["id"]
+    first = full_index.card(rule.first_printing)
+    assert full_index.sets[first.set_id].release_date == rule.effective
+    copies = sum(card["count"] for card in cards)
+    on_the_day = judged(client, cards, rule.effective.isoformat(), format_id, 60 - copies)
+    assert code in codes(on_the_day) and "not-yet-released" not in codes(on_the_day)
+    # The day before, the card that prints the rule did not exist: nor did the rule.
+    the_eve = judged(client, cards, day(rule.effective.isoformat(), -1), format_id, 60 - copies)
+    assert "not-yet-released" in codes(the_eve)
+
+
+def test_darkness_energy_is_basic_from_diamond_and_pearl_and_special_before(client):
+    dp = judged(client, [{"count": 5, "id": "dp1-129"}], "2007-06-01", "modified", fire=55)
+    assert dp["legal"] is True
+    neo = judged(client, [{"count": 5, "id": "neo1-104"}], "2002-06-01", "modified",
+                 fire=55)  # Darkness Energy (Neo Genesis): Special
+    assert codes(neo) == ["copy-limit"]
+
+
+def test_the_lineage_lists_its_dated_rules_with_their_sources(client):
+    rules = client.get("/v1/formats/modified").get_json()["lineage"]["rules"]
+    days = [rule["effective"] for rule in rules]
+    assert days == sorted(days)
+    assert {rule["id"] for rule in rules} >= {"ace-spec-one-per-deck", "radiant-one-per-deck",
+                                                "juniper-or-sycamore", "basic-fairy-energy-out"}
+    assert all(rule["source"]["url"].startswith("http") for rule in rules)

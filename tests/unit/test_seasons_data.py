@@ -33,3 +33,10 @@ def test_the_docs_list_every_season_with_its_first_day_and_source():
                             season.source.url)
                 for lineage in lineages() for season in lineage.seasons}
     assert listed == expected
+
+
+def test_the_docs_list_every_dated_rule_with_its_day_and_check():
+    text = (PROJECT_ROOT / "docs" / "formats.md").read_text()
+    for lineage in lineages():
+        for rule in lineage.rules:
+            assert f"| `{rule.id}`: {rule.name} | {rule.effective} | `{rule.code}` |" in text
