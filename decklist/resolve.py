@@ -181,9 +181,9 @@ class _Attempt:
     def _basic_energy(self, candidate: Candidate) -> Resolution | None:
         """A basic Energy line written the exporters' ways: an energy code for a set
         ("Fire Energy 2", "Metal Energy SSPJP 016", "Basic {L} Energy SVE 12"), or the Type's
-        letter for a number ("Fire Energy BRS R").  Every printing of a basic Energy is one
-        card, so the name decides whatever the number; a Special Energy of the same name
-        ("Darkness Energy", Neo Genesis) never fits."""
+        letter or word for a number ("Fire Energy BRS R", "Fire Energy TEU fire").  Every
+        printing of a basic Energy is one card, so the name decides whatever the number; a
+        Special Energy of the same name ("Darkness Energy", Neo Genesis) never fits."""
         code = candidate.set_code
         energy_code = bool(code and self.index.is_energy_code(code))
         name = candidate.name or ""
@@ -194,8 +194,10 @@ class _Attempt:
             name = f"{energy_type} Energy" if energy_type else name
         if energy_type is None or candidate.number is None:
             return None
-        # Limitless's deck builder writes the Type's symbol as the number ("BRS R").
-        letter = candidate.number.upper() == ENERGY_LETTERS[energy_type]
+        # Limitless's deck builder writes the Type's symbol as the number ("BRS R"), PTCG
+        # Legends' archive the Type's word ("TEU fire").
+        letter = candidate.number.upper() == ENERGY_LETTERS[energy_type] \
+            or type_alone(candidate.number) == energy_type
         if not letter and not energy_code:
             return None
         printings = tuple(p for p in self.index.named(name) if p.is_basic_energy)

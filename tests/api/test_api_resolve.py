@@ -147,3 +147,15 @@ def test_without_a_catalog_resolve_is_503(empty_db_url):
     response = post_text(client, "4 Pikachu")
     assert response.status_code == 503
     assert response.get_json()["type"].endswith("/catalog-not-loaded")
+
+
+def test_a_basic_energy_whose_number_is_its_types_word_is_that_energy(client):
+    # PTCG Legends' archive of 2018-2020 lists (tests/corpus/played, e.g. 2019-worlds).
+    entries = [{"count": 9, "name": "Fire Energy", "set": "TEU", "number": "fire"},
+               {"count": 3, "name": "Psychic Energy", "set": "SUM", "number": "Psychic"},
+               {"count": 1, "name": "Fire Energy", "set": "TEU", "number": "water"}]
+    lines = client.post("/v1/resolve", json=entries).get_json()["lines"]
+    assert [line["status"] for line in lines] == ["resolved", "resolved", "unknown"]
+    assert lines[0]["card"]["name"] == "Fire Energy" and lines[1]["card"]["name"] == \
+        "Psychic Energy"
+    assert "basic Fire Energy" in " ".join(lines[0]["notes"])

@@ -1,6 +1,8 @@
 """Decklists played at sanctioned events, each judged on its event's first day in the format
 it was played in (tests/corpus/played: events.json names each event's days, format and
-source; known_errors.json the lines that are wrong in the source itself, with evidence).
+source; known_errors.json the lines that are wrong in the source itself, and the few an
+English catalog cannot read (a Japanese printing as registered, a printing the card data
+lacks), each with evidence).
 
 A list the players registered was legal that day: every published list is legal unless its
 source got it wrong, and then it fails for exactly the recorded lines. All lists go through
@@ -25,7 +27,10 @@ GOAL = 0.99
 # What deckjudge answers for each kind of error in a source (known_errors.json's "kinds").
 KIND_CODES = {"printing-released-after-event": "not-yet-released", "total-not-60": "deck-size",
               "line-repeated": "copy-limit", "placeholder": "unknown-card",
-              "name-not-at-number": "unknown-card"}
+              "name-not-at-number": "unknown-card",
+              # Not the source's errors: what an English catalog cannot read or lacks.
+              "japanese-printing": "ambiguous-card", "japanese-set-code": "unknown-card",
+              "not-in-catalog": "unknown-card"}
 FORMATS = {"standard", "expanded"}
 COMMIT = re.compile(r"[0-9a-f]{40}")
 LISTS = list(played())
