@@ -47,6 +47,8 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "control-characters": ProblemType(400, _BAD_REQUEST),
     "unknown-format": ProblemType(404, _NOT_FOUND),
     "unknown-product": ProblemType(404, _NOT_FOUND),
+    # A format asked for on a day before it was first played: no such format that day.
+    "not-in-force": ProblemType(404, _NOT_FOUND),
     "set-not-found": ProblemType(404, _NOT_FOUND),
     "card-not-found": ProblemType(404, _NOT_FOUND),
     "decklist-too-large": ProblemType(413, _TOO_LARGE),
@@ -61,7 +63,6 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "invalid-entry": ProblemType(422, _UNPROCESSABLE),
     "count-out-of-range": ProblemType(422, _UNPROCESSABLE),
     "not-a-team-format": ProblemType(422, _UNPROCESSABLE),
-    "not-in-force": ProblemType(422, _UNPROCESSABLE),
     # The client closed the connection before its body was whole (nginx's 499): logged,
     # never an error of the service's, and seen only by a client that half-closed.
     "client-closed-request": ProblemType(499, "Client Closed Request"),

@@ -194,7 +194,7 @@ def test_a_set_becomes_legal_by_the_rule_of_its_time(client, set_id, released, l
 def test_a_day_before_a_format_began_is_a_problem(client, format_id, first_possible):
     response = client.post("/v1/validate", json={
         "format": format_id, "as_of": day(first_possible, -1), "deck": [FIRE]})
-    assert response.status_code == 422
+    assert response.status_code == 404
     problem = response.get_json()
     assert problem["type"].endswith("/not-in-force") and problem["pointer"] == "/as_of"
     assert first_possible in problem["detail"]
