@@ -70,7 +70,7 @@ SOAK_SECONDS ?= 10
 FUZZ_EXAMPLES ?= 20
 test: install postgresql browser axe nginx
 	DECKJUDGE_AXE=$(AXE_CORE) DECKJUDGE_SOAK_SECONDS=$(SOAK_SECONDS) \
-	  DECKJUDGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+	  DECKJUDGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DECKJUDGE_FUZZ_COVERAGE=sqlite \
 	  $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --no-loadscope-reorder --no-cov
 
 # What needs no server process, browser or PostgreSQL: tests/unit and tests/api on SQLite,

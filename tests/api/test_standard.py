@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from api.batch import MAX_BATCH_DECKS
 from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
 from validators.formats import get_format
@@ -176,6 +177,19 @@ def test_rotations_are_in_order_and_marks_only_move_forward():
     assert [r.from_mark for r in rotations] == sorted(r.from_mark for r in rotations)
 
 
+def judged_together(client, lists: list[tuple[str, list[dict]]], as_of: str) -> list[dict]:
+    """Each list's verdict in Standard on the day, as POST /v1/validate alone answers it
+    with detail=verdict, asked in batches."""
+    verdicts: list[dict] = []
+    for start in range(0, len(lists), MAX_BATCH_DECKS):
+        decks = [{"id": name, "format": "standard", "as_of": as_of, "deck": deck,
+                  "detail": "verdict"} for name, deck in lists[start:start + MAX_BATCH_DECKS]]
+        answer = client.post("/v1/validate/batch", json={"decks": decks})
+        assert answer.status_code == 200, answer.get_json()
+        verdicts += [result["verdict"] for result in answer.get_json()["results"]]
+    return verdicts
+
+
 def worlds_2024() -> list[tuple[str, list[dict]]]:
     """The 218 published lists of the 2024 World Championship (Honolulu, 2024-08-16 to 18;
     tests/corpus/sources.json names the source), as JSON deck entries."""
@@ -188,13 +202,13 @@ def test_worlds_2024_lists_are_legal_on_its_first_day_unless_a_line_cannot_be_re
     list_errors = {entry["at"].split(":")[0] for entry in EXPECTED["list_errors"]}
     lists = worlds_2024()
     assert len(lists) == 218
-    for name, deck in lists:
-        verdict = judged(client, deck, "2024-08-16")
+    for (name, _), verdict in zip(lists, judged_together(client, lists, "2024-08-16"),
+                                  strict=True):
         if name in list_errors:  # a line wrong in the list itself: never certified
             assert verdict["legal"] is False and set(codes(verdict)) == {"unknown-card"}, name
         else:
             assert verdict["legal"] is True, (name, verdict["violations"])
-    rotated = [judged(client, deck, "2025-04-11") for _, deck in lists]
+    rotated = judged_together(client, lists, "2025-04-11")
     assert sum(not verdict["legal"] for verdict in rotated) >= 200
     for verdict in rotated:
         for violation in verdict["violations"]:
