@@ -6,8 +6,11 @@ Tournament Formats (Rev. September 1, 2009) the 2009-10 season. A deck judged on
 date is judged by those rules all the same (the client asked for that format), and the
 verdict carries this warning so the answer is never silently stale. A format lists the
 check when its document has a reach (`document_reaches` in its data).
+A format with seasons is judged after its document by the season of the day
+(validators/seasons.py), whose own document governs it: Modified only in September 2003.
 
-Warns:   Modified on 2008-06-01 (the DCI Floor Rules 2003 reached 2003-08-31)
+Warns:   Modified on 2003-09-15 (the DCI Floor Rules 2003 reached 2003-08-31, and the next
+         season began 2003-10-01); Team Battle on 2011-01-01
 Silent:  Modified on 2003-06-01
 """
 
