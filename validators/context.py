@@ -9,6 +9,7 @@ from catalog.index import CatalogIndex, Printing
 from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
+from validators.seasons import InForce
 from validators.standing import FormatStandings, LineStanding, standings_for
 
 
@@ -23,6 +24,7 @@ class Context:
     pool_checked_by_team: bool = False  # teammates share pools: the team check counts them
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
     problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
+    season: InForce | None = None  # the season in force on the date, for a format with seasons
     # Worked out once, when made: every check reads them. Each line's standing is looked up
     # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
     # lock (Python 3.11) cost a request about 2 µs each.

@@ -46,7 +46,7 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     if season is not None:
         definition = season.season.rules
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
-                  tournament, tuple(problems))
+                  tournament, tuple(problems), season)
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(

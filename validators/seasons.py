@@ -96,12 +96,9 @@ def lineage_of(format_id: str) -> Lineage | None:
 def in_force(rules: FormatDefinition, day: dt.date | None) -> InForce | None:
     """The season of the rules' format on the day (None: the format has no seasons, or no
     day is judged, or the day is before its first). Only a format's own rules have seasons:
-    and its seasons' rules have seasons: rules made from them (a test's, with a ban list of
-    its own) are judged as they are."""
+    rules made from them (a test's, with a ban list of its own) are judged as they are."""
     lineage = _by_format().get(rules.id)
-    if lineage is None or day is None or not (
-            all_formats().get(rules.id) is rules
-            or any(season.rules is rules for season in lineage.seasons)):
+    if lineage is None or day is None or all_formats().get(rules.id) is not rules:
         return None
     return lineage.on(day)
 
@@ -133,7 +130,9 @@ def _season(raw: dict[str, Any], deck: dict[str, Any] | None) -> Season:
         assert isinstance(rules, FormatDefinition), raw["rules"]
     else:
         assert deck is not None, f"{raw['id']}: a season of its own needs the lineage's deck"
-        rules = _own_rules(raw, deck, source, all_formats()[raw["format"]])
+        base = all_formats()[raw["format"]]
+        assert isinstance(base, FormatDefinition), raw["format"]
+        rules = _own_rules(raw, deck, source, base)
     return Season(raw["id"], raw["format"], raw.get("name", rules.name), effective,
                   dt.date.fromisoformat(window[0]) if window else None, source,
                   raw.get("note"), rules)
@@ -147,7 +146,7 @@ def _rule(raw: dict[str, Any]) -> DatedRule:
 
 
 def _own_rules(raw: dict[str, Any], deck: dict[str, Any], source: Announcement,
-               base: Any) -> FormatDefinition:
+               base: FormatDefinition) -> FormatDefinition:
     """A season's deck rules: the lineage's deck rules with the season's pool and bans,
     under its name, citing its source; judged on the day asked (no default day)."""
     return dataclasses.replace(

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators import seasons
 from validators.context import Context, card_ref
 from validators.model import CITES_ANNOUNCEMENT, WARNING, CheckSpec, Code, RuleRef, Violation
 from validators.standing import standings_for
@@ -35,7 +34,7 @@ CODES = (SEASON_WINDOW,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    found = seasons.in_force(ctx.format, ctx.as_of)
+    found = ctx.season
     if found is None or found.pending is None or ctx.as_of is None:
         return
     pending = found.pending
