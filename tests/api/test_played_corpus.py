@@ -17,8 +17,8 @@ from collections import Counter
 import pytest
 from flask import Flask
 
-from api.batch import MAX_BATCH_DECKS
 from tests.corpus.played import EVENTS, HERE, KNOWN_ERRORS, PlayedList, played, published
+from tests.support.answers import batch_verdicts
 
 pytestmark = pytest.mark.full_catalog
 # The verdicts come from the in-memory index: one backend is enough for them.
@@ -40,14 +40,9 @@ RECORDED = {item["list"] for item in KNOWN_ERRORS}
 @pytest.fixture(scope="module")
 def verdicts(full_app: Flask) -> dict[str, dict]:
     """Every list's verdict on its day, by list."""
-    client = full_app.test_client()
-    found: dict[str, dict] = {}
-    for start in range(0, len(LISTS), MAX_BATCH_DECKS):
-        decks = [{"id": item.name, "format": item.format, "as_of": item.day, "deck": item.deck}
-                 for item in LISTS[start:start + MAX_BATCH_DECKS]]
-        answer = client.post("/v1/validate/batch", json={"decks": decks})
-        assert answer.status_code == 200, answer.get_json()
-        found.update((result["id"], result["verdict"]) for result in answer.get_json()["results"])
+    found = batch_verdicts(full_app.test_client(), [
+        {"id": item.name, "format": item.format, "as_of": item.day, "deck": item.deck}
+        for item in LISTS])
     # Every violation is listed (none counted past the answer's bound), so a list's failures
     # can be compared line by line with its record.
     assert not [name for name, verdict in found.items() if "violations_omitted" in verdict]

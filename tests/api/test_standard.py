@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from api.batch import MAX_BATCH_DECKS
 from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
+from tests.support.answers import batch_verdicts
 from validators.formats import get_format
 
 pytestmark = pytest.mark.full_catalog
@@ -180,14 +180,9 @@ def test_rotations_are_in_order_and_marks_only_move_forward():
 def judged_together(client, lists: list[tuple[str, list[dict]]], as_of: str) -> list[dict]:
     """Each list's verdict in Standard on the day, as POST /v1/validate alone answers it
     with detail=verdict, asked in batches."""
-    verdicts: list[dict] = []
-    for start in range(0, len(lists), MAX_BATCH_DECKS):
-        decks = [{"id": name, "format": "standard", "as_of": as_of, "deck": deck,
-                  "detail": "verdict"} for name, deck in lists[start:start + MAX_BATCH_DECKS]]
-        answer = client.post("/v1/validate/batch", json={"decks": decks})
-        assert answer.status_code == 200, answer.get_json()
-        verdicts += [result["verdict"] for result in answer.get_json()["results"]]
-    return verdicts
+    found = batch_verdicts(client, [{"id": name, "format": "standard", "as_of": as_of,
+                                     "deck": deck, "detail": "verdict"} for name, deck in lists])
+    return [found[name] for name, _ in lists]
 
 
 def worlds_2024() -> list[tuple[str, list[dict]]]:
