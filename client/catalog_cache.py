@@ -26,6 +26,7 @@ from pathlib import Path
 
 import platformdirs
 from filelock import FileLock, Timeout
+from sqlalchemy.exc import DBAPIError
 
 from catalog.db import make_engine
 from catalog.import_limits import ImportLimits
@@ -94,16 +95,26 @@ class CachedCatalog:
     def ready(self, source: str | None = None, progress: Progress | None = None,
               announce: Announce | None = None) -> ImportResult | None:
         """Make sure a catalog is loaded: import one on first use (None when one was)."""
-        if self.info() is not None:
+        if self._loaded():
             return None
         limits = _limits()
         with self._lock(limits):
-            if self.info() is not None:  # another run imported it while this one waited
+            if self._loaded():  # another run imported it while this one waited
                 return None
             if announce:
                 announce(f"no catalog in {self.folder} yet: importing it once from "
                          f"{source or default_source()}")
             return self._import(source, progress, force=False, limits=limits)
+
+    def _loaded(self) -> bool:
+        """Whether a whole catalog is there. A file that cannot be read as one is not: its
+        import may be under way in another run, its migrations half applied (catalog_meta
+        made, a later column not yet: seen as "no such column"), or it is older than this
+        deckjudge. Under the lock, the import brings it to the current schema."""
+        try:
+            return self.info() is not None
+        except DBAPIError:
+            return False
 
     def update(self, source: str | None = None, progress: Progress | None = None,
                force: bool = False) -> ImportResult:

@@ -119,7 +119,7 @@ def test_two_first_runs_at_once_both_check_and_import_once(tmp_path, repo, serve
                       source=served_archive, cwd=repo, start=True) for _ in range(2)]
     outcomes = [(run.wait(300), *run.communicate()) for run in runs]
     assert [status for status, _, _ in outcomes] == [1, 1], outcomes
-    assert all("deck.txt: illegal in modified" in out for _, out, _ in outcomes)
+    assert all("deck.txt: illegal in modified" in out for _, out, _ in outcomes), outcomes
     imports = sum(err.count("importing it once") for _, _, err in outcomes)
     assert imports == 1, outcomes  # the other waited for it, then found it loaded
 
