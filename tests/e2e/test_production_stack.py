@@ -211,7 +211,7 @@ def test_a_client_sending_as_fast_as_it_can_gets_429s_and_another_is_served(stri
     # even on a loaded machine (with a format's definition, ~40 KB, they fell under it).
     base = strict_stack.base
     polite = []
-    with Load(base, 8, (Call("GET", "/healthz"),), source="127.0.0.2") as greedy:
+    with Load(base, 8, (Call("GET", "/healthz"),), source="127.0.0.2", interval=0) as greedy:
         greedy.wait_for(100)
         with requests.Session() as session:
             session.mount("http://", _SourceAdapter("127.0.0.3"))

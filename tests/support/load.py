@@ -3,6 +3,13 @@
 Each request opens its own connection (`Connection: close`), so a failure is
 always that request's own: refused before it was sent, or dropped after.
 Benchmarks use wrk (bench/); this is for counting failures, not for speed.
+
+Each connection sends a request every INTERVAL seconds (sooner is never: a slow answer
+delays the next), so the faults these tests make meet requests in flight without the load
+taking the machine: sent as fast as they are answered, the suite's loads took both cores
+of the 2-core CI machine for a minute and more, from the tests running beside them. A test
+that needs the server saturated (a client over its rate limit, a stop that must meet
+requests in flight) asks for `interval=0`.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ class Call:
 
 VALIDATE_TEXT = Call("POST", "/v1/validate?format=modified", MODIFIED_DECK, "text/plain")
 VALIDATE_ALL = Call("POST", "/v1/validate?format=all", MODIFIED_DECK, "text/plain")
+# 10 requests a second a connection: 320 a second at 32 connections.
+INTERVAL = 0.1
 MIX = (VALIDATE_TEXT, VALIDATE_ALL, Call("GET", "/healthz"), Call("GET", "/v1/cards/base1-4"))
 
 
@@ -51,13 +60,15 @@ class Load:
     """`with Load(base, 32) as load:` … `load.tally` once the block ends."""
 
     def __init__(self, base: str, connections: int, calls: tuple[Call, ...] = MIX,
-                 timeout: float = 30, source: str | None = None) -> None:
+                 timeout: float = 30, source: str | None = None,
+                 interval: float = INTERVAL) -> None:
         parts = urlsplit(base)
         # A loopback source address (127.0.0.2…) makes this load a client of its own to a
         # server that counts per client address.
         self.source = (source, 0) if source else None
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.connections, self.calls, self.timeout = connections, calls, timeout
+        self.interval = interval
         self.tally = Tally()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -86,9 +97,14 @@ class Load:
 
     def _run(self, number: int) -> None:
         turn = number
+        # The connections' turns spread over the interval rather than all at once.
+        self._stop.wait(self.interval * number / self.connections)
+        due = time.monotonic()
         while not self._stop.is_set():
             self._send(self.calls[turn % len(self.calls)])
             turn += 1
+            due = max(due + self.interval, time.monotonic())  # late: no burst to catch up
+            self._stop.wait(due - time.monotonic())
 
     def _send(self, call: Call) -> None:
         connection = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout,
