@@ -272,7 +272,7 @@ class Cited:
 
 TIMING, SIZE = 0.25, 0.10
 CITED = [
-    Cited("README.md", r"builds from the database \(about\s+([\d.]+)\s+s\)", "micro.index_build",
+    Cited("README.md", r"built from the database \(about\s+([\d.]+)\s+s\)", "micro.index_build",
           TIMING, 1e-3),
     Cited("README.md", r"\| about ([\d.]+) from a directory into SQLite", "import.sqlite.wall",
           TIMING),

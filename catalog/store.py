@@ -98,6 +98,14 @@ def warm(app: Flask) -> None:
     app.extensions[_INDEX].current()
 
 
+def warm_before_fork(app: Flask) -> None:
+    """Load the index in a server's parent process, then close the connections that loaded
+    it: workers forked from it start with the index (shared with the parent until written),
+    and no connection crosses the fork."""
+    warm(app)
+    app.extensions[_ENGINE].dispose()
+
+
 def engine() -> Engine:
     return current_app.extensions[_ENGINE]
 

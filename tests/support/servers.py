@@ -163,6 +163,7 @@ def gunicorn(database_url: str, workers: int = 2, log: Path | None = None,
 
         def started(process: subprocess.Popen, port: int) -> None:
             _wait_until_up(f"http://127.0.0.1:{port}", process, log)
+            _wait_for_workers(process, workers, log)
 
         with _served(launch, started, lambda process: process.kill(), 30, log) as (_, port):
             yield f"http://127.0.0.1:{port}"
@@ -219,6 +220,18 @@ def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"gunicorn did not start:\n{log.read_text()}") from None
             time.sleep(0.1)
+
+
+def _wait_for_workers(master: subprocess.Popen, workers: int, log: Path) -> None:
+    """Until the master has forked all its workers: the first answers before the master
+    forks the next (it spawns them a random tenth of a second apart), and a test that
+    reads the workers' process ids must find them all."""
+    children = Path(f"/proc/{master.pid}/task/{master.pid}/children")
+    deadline = time.monotonic() + 60
+    while len(children.read_text().split()) < workers:
+        if master.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"gunicorn did not start {workers} workers:\n{log.read_text()}")
+        time.sleep(0.02)
 
 
 def exchange(base: str, request: bytes, source: str = "127.0.0.1", then: str = "read") -> bytes:
