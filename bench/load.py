@@ -16,6 +16,7 @@ A benchmark prints figures; it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import resource
@@ -40,6 +41,7 @@ from bench.decks import modified_decks, partner_text  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
 from catalog import patterns, store  # noqa: E402
+from tests.corpus import lists  # noqa: E402
 
 # wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
 LUA = """
@@ -101,7 +103,8 @@ def run_wrk(base: str, scenario: Scenario, connections: int, seconds: float,
         handle.write(script)
     try:
         command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections),
-                   "-d", f"{max(int(seconds), 1)}s", "--latency", "-s", handle.name, base]
+                   "-d", f"{max(int(seconds), 1)}s", "--timeout", "30s", "--latency",
+                   "-s", handle.name, base]
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(handle.name)
@@ -187,6 +190,15 @@ def scenarios() -> list[Scenario]:
     ]
 
 
+def real_batch() -> Scenario:
+    """The first BATCH real published lists of tests/corpus in one batch, each checked in
+    every format, their verdicts alone (a batch's default): a CI job's or an organizer's."""
+    body = json.dumps({"decks": [{"id": item.name, "format": "all", "deck": item.body}
+                                 for item in itertools.islice(lists(), BATCH)]})
+    return Scenario("batch_real_all", f"batch of {BATCH} real lists, every format (verdicts)",
+                    "POST", "/v1/validate/batch", [body], "application/json", decks=BATCH)
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--seconds", type=float, default=10)
@@ -205,6 +217,8 @@ def main() -> None:
             peaks = measure(base, plan, concurrencies, args.seconds)
             workers = children(int(pidfile.read_text()))
             ratio(base, plan[0], plan[1], args.seconds, workers)
+            every_format(base, plan[0], next(s for s in plan if s.key == "all"), real_batch(),
+                         args.seconds, workers)
             verdicts = next(s for s in plan if s.path.endswith("detail=verdict"))
             decks_per_second(base, verdicts, next(s for s in plan if s.decks > 1),
                              args.seconds, workers)
@@ -301,6 +315,29 @@ def _cpu(workers: list[str]) -> tuple[float, float, float]:
         user, system = user + worker_user, system + worker_system
     finished = resource.getrusage(resource.RUSAGE_CHILDREN)
     return user, system, finished.ru_utime + finished.ru_stime
+
+
+def every_format(base: str, healthz: Scenario, every: Scenario, batch: Scenario,
+                 seconds: float, workers: list[str], connections: int = 32,
+                 rounds: int = 3) -> None:
+    """healthz, validate `format=all` and a batch of real lists in every format, in turn:
+    `format=all` requests a second, and the batch's decks a second, against healthz's
+    requests a second (medians of the runs)."""
+    runs = in_turn(base, (healthz, every, batch), seconds, workers, connections, rounds)
+    medians = {scenario.key: statistics.median(run.result.rps * scenario.decks
+                                               for run in runs[scenario.label])
+               for scenario in (healthz, every, batch)}
+    all_share = medians[every.key] / medians[healthz.key]
+    batch_times = medians[batch.key] / medians[healthz.key]
+    print(f"every format at {connections} connections, {rounds} runs in turn (medians): "
+          f"healthz {medians[healthz.key]:,.0f} req/s, format=all {medians[every.key]:,.0f} "
+          f"req/s ({all_share:.0%}), {batch.label} {medians[batch.key]:,.0f} decks/s "
+          f"({batch_times:.2f}× healthz)")
+    record("load.every_format.healthz", medians[healthz.key], "req/s")
+    record("load.every_format.all", medians[every.key], "req/s")
+    record("load.every_format.batch_real_all", medians[batch.key], "decks/s")
+    record("load.ratio.all", 100 * all_share, "%")
+    record("load.ratio.batch_real_all", batch_times, "×")
 
 
 def decks_per_second(base: str, single: Scenario, batch: Scenario, seconds: float,

@@ -34,6 +34,8 @@ from decklist.detect import parse  # noqa: E402
 from decklist.resolve import resolve  # noqa: E402
 from validators.engine import validate  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
+from validators.judging import judge_deck  # noqa: E402
+from validators.targets import ALL, plan_deck  # noqa: E402
 
 
 def timed(work: Callable[[], object], seconds: float,
@@ -59,13 +61,21 @@ def forget(index: CatalogIndex) -> Callable[[], None]:
     return empty
 
 
-def report(key: str, label: str, timings: list[float]) -> None:
+def report(key: str, label: str, timings: list[float]) -> float:
+    """Print and keep the median and the 99th percentile; the median, in seconds."""
     ordered = sorted(timings)
     median, p99 = statistics.median(ordered), ordered[int(len(ordered) * 0.99) - 1]
     print(f"  {label:<46} median {median * 1e6:8.0f} µs"
           f"   p99 {p99 * 1e6:8.0f} µs   (n={len(ordered)})")
     record(f"micro.{key}.median", median * 1e6, "µs")
     record(f"micro.{key}.p99", p99 * 1e6, "µs")
+    return median
+
+
+def ratio(name: str, label: str, median: float, of: float) -> None:
+    """One median against another, as a goal compares them."""
+    print(f"  {label:<46} {median / of:8.1f} ×")
+    record(f"micro.ratio.{name}", median / of, "×")
 
 
 def report_build(app: Flask) -> None:
@@ -103,9 +113,21 @@ def main() -> None:
     record("micro.typical.lines", typical.lines, "lines")
     report("typical", f"parse+resolve+check, {typical.lines} lines (60 cards)",
            timed(check(typical.text), seconds))
-    report("wide", "parse+resolve+check, 60 lines (60 cards)", timed(check(wide.text), seconds))
-    report("wide_cold", "  the same, cold (caches emptied each time)",
-           timed(check(wide.text), seconds, forget(index)))
+    warm = report("wide", "parse+resolve+check, 60 lines (60 cards)",
+                  timed(check(wide.text), seconds))
+    cold = report("wide_cold", "  the same, cold (caches emptied each time)",
+                  timed(check(wide.text), seconds, forget(index)))
+    every = plan_deck(index, ALL, None, False, None)
+
+    def check_all(text: str) -> Callable[[], object]:
+        return lambda: judge_deck(index, every, parse(text), None, None, False)
+
+    every_warm = report("wide_all", f"parse+resolve+check, 60 lines, every format "
+                        f"({len(every.targets)})", timed(check_all(wide.text), seconds))
+    report("wide_all_cold", "  the same, cold", timed(check_all(wide.text), seconds,
+                                                      forget(index)))
+    ratio("cold_to_warm", "60 lines, cold / warm", cold, warm)
+    ratio("all_to_one", "60 lines, every format / one format (warm)", every_warm, warm)
     report("parse", "  of which parse", timed(lambda: parse(wide.text), seconds))
     report("parse_resolve", "  of which parse+resolve",
            timed(lambda: resolve(index, parse(wide.text).entries), seconds))
