@@ -69,13 +69,21 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
     with `searches`, its lines offered their suggestions, for an answer line by line."""
     read_deck = read(index, deck, searches)
     read_pool = read(index, pool) if pool is not None and plan.limited else None
-    verdicts = tuple(
-        (target, validate(index, list(read_deck.lines), target.rules, as_of,
-                          list(read_pool.lines) if read_pool and target.limited else None,
-                          target.product if target.limited else None, tournament=tournament,
-                          problems=deck.problems))
-        for target in plan.targets)
-    return DeckJudgement(read_deck, read_pool, verdicts)
+    # Formats that play by one set of deck rules (Multiplay builds decks as Modified does)
+    # share one verdict: the same rules, lines and date give the same one.
+    judged: dict[tuple[int, int | None], Verdict] = {}
+    verdicts = []
+    for target in plan.targets:
+        product = target.product if target.limited else None
+        key = (id(target.rules), id(product) if product is not None else None)
+        verdict = judged.get(key)
+        if verdict is None:
+            verdict = judged[key] = validate(
+                index, list(read_deck.lines), target.rules, as_of,
+                list(read_pool.lines) if read_pool and target.limited else None, product,
+                tournament=tournament, problems=deck.problems)
+        verdicts.append((target, verdict))
+    return DeckJudgement(read_deck, read_pool, tuple(verdicts))
 
 
 def judge_team(index: CatalogIndex, plan: TeamPlan, seats: list[Seat],
