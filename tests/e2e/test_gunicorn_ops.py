@@ -18,7 +18,7 @@ from sqlalchemy import text
 
 from app import create_app
 from catalog import store
-from tests.support.servers import gunicorn
+from tests.support.servers import children, gunicorn
 
 
 def test_the_access_log_is_json_with_the_request_id(full_db_url, tmp_path):
@@ -81,9 +81,7 @@ def test_two_instances_on_one_machine_each_have_their_own_control_socket(full_db
                                     "-c", "show workers", "-j"], capture_output=True,
                                    text=True, timeout=30, check=True)
             master = int(pidfile.read_text())
-            workers = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-            assert [w["pid"] for w in json.loads(shown.stdout)["workers"]] == \
-                [int(pid) for pid in workers]
+            assert [w["pid"] for w in json.loads(shown.stdout)["workers"]] == children(master)
 
 
 def test_sigterm_again_while_stopping_still_ends_in_a_clean_exit(full_db_url, tmp_path):

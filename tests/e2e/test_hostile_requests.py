@@ -18,7 +18,7 @@ import requests
 
 from api.middleware import answer_bound
 from tests.corpus import lists
-from tests.support.servers import gunicorn
+from tests.support.servers import children, gunicorn
 
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 JSON = {"Content-Type": "application/json"}
@@ -160,9 +160,7 @@ def served(full_db_url, tmp_path_factory):
 
 
 def _workers(pidfile: Path) -> list[int]:
-    master = int(pidfile.read_text())
-    return sorted(int(pid) for pid in
-                  Path(f"/proc/{master}/task/{master}/children").read_text().split())
+    return sorted(children(int(pidfile.read_text())))
 
 
 def _peak_mib(pid: int) -> float:

@@ -25,7 +25,7 @@ from tests.api.test_index_refresh import rename_card
 from tests.conftest import PROJECT_ROOT
 from tests.e2e.test_two_instances import resolve
 from tests.support.load import Load
-from tests.support.servers import Production, production
+from tests.support.servers import Production, children, production
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
 # The loads here are one client going as fast as it can; per-client limits are
@@ -64,8 +64,7 @@ def test_a_reimport_reaches_every_instance_behind_nginx(mini_db_url, mini_dir, t
 
 def instance_processes(stack: Production, number: int) -> list[int]:
     master = stack.instance_pid(number)
-    workers = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return [master, *map(int, workers)]
+    return [master, *children(master)]
 
 
 def wait_until(condition, within: float = 60) -> None:

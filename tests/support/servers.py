@@ -222,13 +222,18 @@ def _wait_until_up(base: str, process: subprocess.Popen, log: Path) -> None:
             time.sleep(0.1)
 
 
+def children(pid: int) -> list[int]:
+    """A process's children (a gunicorn master's workers), in the order Linux lists them."""
+    return [int(child) for child in
+            Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
 def _wait_for_workers(master: subprocess.Popen, workers: int, log: Path) -> None:
     """Until the master has forked all its workers: the first answers before the master
     forks the next (it spawns them a random tenth of a second apart), and a test that
     reads the workers' process ids must find them all."""
-    children = Path(f"/proc/{master.pid}/task/{master.pid}/children")
     deadline = time.monotonic() + 60
-    while len(children.read_text().split()) < workers:
+    while len(children(master.pid)) < workers:
         if master.poll() is not None or time.monotonic() > deadline:
             raise AssertionError(f"gunicorn did not start {workers} workers:\n{log.read_text()}")
         time.sleep(0.02)

@@ -19,7 +19,7 @@ import requests
 
 from tests.conftest import PROJECT_ROOT
 from tests.support.load import VALIDATE_ALL, VALIDATE_TEXT, Load
-from tests.support.servers import gunicorn
+from tests.support.servers import children, gunicorn
 
 SOAK_SECONDS = float(os.environ.get("DECKJUDGE_SOAK_SECONDS", "60"))
 
@@ -30,9 +30,7 @@ def pid_args(folder: Path) -> tuple[Path, dict[str, str]]:
 
 
 def workers_of(pidfile: Path) -> list[int]:
-    master = int(pidfile.read_text())
-    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
-    return sorted(int(pid) for pid in children)
+    return sorted(children(int(pidfile.read_text())))
 
 
 def rss_mib(pid: int) -> float:
