@@ -71,11 +71,11 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
     read_pool = read(index, pool) if pool is not None and plan.limited else None
     # Formats that play by one set of deck rules (Multiplay builds decks as Modified does)
     # share one verdict: the same rules, lines and date give the same one.
-    judged: dict[tuple[int, int | None], Verdict] = {}
+    judged: dict[tuple[int, int], Verdict] = {}
     verdicts = []
     for target in plan.targets:
         product = target.product if target.limited else None
-        key = (id(target.rules), id(product) if product is not None else None)
+        key = (id(target.rules), id(product))
         verdict = judged.get(key)
         if verdict is None:
             verdict = judged[key] = validate(

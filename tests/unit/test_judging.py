@@ -14,8 +14,8 @@ DECK = (FIXTURES / "decklists" / "modified-legal.txt").read_text(encoding="utf-8
 
 def test_formats_that_share_deck_rules_share_one_verdict(full_index):
     plan = plan_deck(full_index, ALL, None, False, None)
-    judged = dict((target.format.id, verdict) for target, verdict in
-                  judge_deck(full_index, plan, parse(DECK), None, None, False).verdicts)
+    judgement = judge_deck(full_index, plan, parse(DECK), None, None, False)
+    judged = {target.format.id: verdict for target, verdict in judgement.verdicts}
     rules = {target.format.id: target.rules for target in plan.targets}
     assert rules["team-multiplay"] is rules["modified"]  # Multiplay builds decks as Modified
     assert judged["team-multiplay"] is judged["modified"]
@@ -24,8 +24,7 @@ def test_formats_that_share_deck_rules_share_one_verdict(full_index):
               if judged[format_id] is judged["modified"]]
     assert shared == ["modified", "team-multiplay"]
     # and each verdict is the one the format's rules give on their own
-    lines = judge_deck(full_index, plan, parse(DECK), None, None, False).deck.lines
     for target in plan.targets:
-        alone = validate(full_index, list(lines), target.rules,
+        alone = validate(full_index, list(judgement.deck.lines), target.rules,
                          product=target.product if target.limited else None)
         assert alone.violations == judged[target.format.id].violations, target.format.id
