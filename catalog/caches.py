@@ -38,6 +38,9 @@ class CacheSizes:
     standings: int = 4096
     # Per catalog: a resolved line's view, alone (/v1/resolve) or in a format and date.
     line_views: int = 8192
+    # Per catalog: what a check found of a card in a format on a date, worded once for every
+    # line that names the card (validators.checks.not_legal).
+    findings: int = 8192
 
     @classmethod
     def from_config(cls, value: Mapping[str, Any] | None) -> CacheSizes:

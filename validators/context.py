@@ -10,7 +10,13 @@ from decklist.model import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolve import UNKNOWN, ResolvedLine
 from validators.model import CardRef, FormatDefinition, Product
 from validators.seasons import InForce
+from validators.shared import DeckShare, card_ref
 from validators.standing import FormatStandings, LineStanding, standings_for
+
+__all__ = ["Context", "card_ref", "deck_lines", "is_basic_energy"]
+
+Standings = tuple[tuple[LineStanding, ...], list[tuple[ResolvedLine, LineStanding]],
+                  list[tuple[ResolvedLine, LineStanding]]]
 
 
 @dataclass
@@ -25,6 +31,9 @@ class Context:
     tournament: bool = False  # Partner Battles: watchlisted cards are not allowed
     problems: tuple[LineProblem, ...] = ()  # the deck's lines that could not be read
     season: InForce | None = None  # the season in force on the date, for a format with seasons
+    # What every format's checks of these lines share (validators.shared); one of its own
+    # when the lines are judged in this format alone.
+    share: DeckShare = field(default_factory=DeckShare)
     # Worked out once, when made: every check reads them. Each line's standing is looked up
     # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
     # lock (Python 3.11) cost a request about 2 µs each.
@@ -39,16 +48,28 @@ class Context:
 
     def __post_init__(self) -> None:
         self.standings = standings_for(self.index, self.format.legality, self.as_of)
+        # Formats of one pool, ban list and date (Modified and its team formats) stand each
+        # line alike: the deck's share looks them up once.
+        self.line_standings, self.deck_standings, self.known_standings = self.share.once(
+            self.standings, self._standings)
+        self.deck, self.known = self.share.once("deck lines", self._lines)
+
+    def _standings(self) -> Standings:
         of = self.standings.of
-        self.line_standings = tuple([of(line.entry.reference) for line in self.lines])
-        self.deck_standings = [
-            (line, standing)
-            for line, standing in zip(self.lines, self.line_standings, strict=True)
-            if line.entry.section != SIDEBOARD]
-        self.known_standings = [(line, standing) for line, standing in self.deck_standings
-                                if line.resolution.status != UNKNOWN]
-        self.deck = [line for line, _ in self.deck_standings]
-        self.known = [line for line, _ in self.known_standings]
+        line_standings = tuple([of(line.entry.reference) for line in self.lines])
+        deck = [(line, standing)
+                for line, standing in zip(self.lines, line_standings, strict=True)
+                if line.entry.section != SIDEBOARD]
+        return line_standings, deck, [(line, standing) for line, standing in deck
+                                      if line.resolution.status != UNKNOWN]
+
+    def _lines(self) -> tuple[list[ResolvedLine], list[ResolvedLine]]:
+        deck = [line for line, _ in self.deck_standings]
+        return deck, [line for line, _ in self.known_standings]
+
+    def ref(self, line: ResolvedLine) -> CardRef:
+        """A line of the deck as a violation names it (card_ref), made once per deck."""
+        return self.share.ref(line)
 
     @property
     def partner_lines(self) -> list[ResolvedLine]:
@@ -66,12 +87,6 @@ class Context:
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:
     """The lines that make up the deck: everything but a sideboard."""
     return [line for line in lines if line.entry.section != SIDEBOARD]
-
-
-def card_ref(line: ResolvedLine, seat: str | None = None, source: str = "deck") -> CardRef:
-    card = line.resolution.card
-    return CardRef(line.entry.line, card.name if card else line.entry.text,
-                   card.id if card else None, line.entry.copies, seat, source)
 
 
 def is_basic_energy(line: ResolvedLine) -> bool:

@@ -14,6 +14,7 @@ from validators.checks import get_check
 from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation
 from validators.seasons import Season, in_force
+from validators.shared import DeckShare
 from validators.standing import LineStanding
 
 
@@ -35,18 +36,20 @@ class Verdict:
 def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
-             tournament: bool = False, problems: Sequence[LineProblem] = ()) -> Verdict:
+             tournament: bool = False, problems: Sequence[LineProblem] = (),
+             share: DeckShare | None = None) -> Verdict:
     """Every violation of every check the format runs; none stops at the first.
 
     `problems` are the deck's lines that were not read as cards (decklist parsing). A format
-    with seasons is judged by the rules of the season in force on the date."""
+    with seasons is judged by the rules of the season in force on the date. `share` is what
+    the checks of these same lines in other formats have worked out (validators.shared)."""
     deadline.check()  # once a format (a team's: once a player), before its checks run
     effective = effective_date(definition, as_of)
     season = in_force(definition, effective)
     if season is not None:
         definition = season.season.rules
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
-                  tournament, tuple(problems), season)
+                  tournament, tuple(problems), season, share or DeckShare())
     found = [violation for spec in definition.checks
              for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(

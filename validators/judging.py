@@ -13,6 +13,7 @@ from catalog.index import CatalogIndex
 from decklist.model import Decklist
 from decklist.resolve import ResolvedLine, Searches, Suggested, resolve
 from validators.engine import Verdict, validate
+from validators.shared import DeckShare
 from validators.targets import DeckPlan, Target, TeamPlan
 from validators.team import Player, TeamVerdict, validate_team
 
@@ -72,6 +73,7 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
     # Formats that play by one set of deck rules (Multiplay builds decks as Modified does)
     # share one verdict: the same rules, lines and date give the same one.
     judged: dict[tuple[int, int], Verdict] = {}
+    lines, share = list(read_deck.lines), DeckShare()  # one list: the share is of these lines
     verdicts = []
     for target in plan.targets:
         product = target.product if target.limited else None
@@ -79,9 +81,9 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
         verdict = judged.get(key)
         if verdict is None:
             verdict = judged[key] = validate(
-                index, list(read_deck.lines), target.rules, as_of,
+                index, lines, target.rules, as_of,
                 list(read_pool.lines) if read_pool and target.limited else None, product,
-                tournament=tournament, problems=deck.problems)
+                tournament=tournament, problems=deck.problems, share=share)
         verdicts.append((target, verdict))
     return DeckJudgement(read_deck, read_pool, tuple(verdicts))
 

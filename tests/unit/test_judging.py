@@ -3,6 +3,8 @@ verdict, and every other format is judged on its own."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from decklist.detect import parse
 from tests.conftest import FIXTURES
 from validators.engine import validate
@@ -28,3 +30,58 @@ def test_formats_that_share_deck_rules_share_one_verdict(full_index):
         alone = validate(full_index, list(judgement.deck.lines), target.rules,
                          product=target.product if target.limited else None)
         assert alone.violations == judged[target.format.id].violations, target.format.id
+
+
+# A deck that breaks something in every format, on lines the checks read alike in each:
+# cards out of most pools, one card on two lines, a copy limit, a card's printed limit, an
+# unknown line, a name family and a sideboard.
+BROKEN = """Pokémon
+4 Pikachu BS 58
+2 Charizard CEL 4
+Trainer
+3 Bill BS 91
+2 Bill BS 91
+4 Professor Juniper BLW 101
+4 Professor Sycamore XY 122
+2 Computer Search BCR 137
+4 Iono PAL 185
+1 Plasma Badge PLF 104
+4 Nothing Like It ZZZ 999
+Energy
+30 Lightning Energy BS 100
+Sideboard
+1 Potion BS 94
+"""
+
+
+def test_a_deck_shared_by_every_format_is_judged_as_each_format_alone(full_index):
+    """Each format's verdict of a deck judged in every format, violations and warnings, is
+    the verdict of the format's rules given the lines alone, on every day asked, with the
+    index's caches emptied in between (each format's first sight of the deck)."""
+    for as_of in (None, dt.date(2015, 6, 1), dt.date(2003, 6, 1)):
+        plan = plan_deck(full_index, ALL, None, False, None, as_of)
+        judgement = judge_deck(full_index, plan, parse(BROKEN), None, as_of, False)
+        assert not judgement.legal_in
+        full_index.forget()  # the first of the formats judged below fills it again
+        for target, verdict in judgement.verdicts:
+            product = target.product if target.limited else None
+            alone = validate(full_index, list(judgement.deck.lines), target.rules, as_of,
+                             product=product)
+            assert alone.violations == verdict.violations, (target.format.id, as_of)
+            assert alone.warnings == verdict.warnings, (target.format.id, as_of)
+
+
+def test_a_card_not_legal_on_two_lines_is_said_of_each_line(full_index):
+    """The words of a card's not-legal finding are kept per format and date; each line that
+    names the card gets them with its own number and count, and another date its own."""
+    plan = plan_deck(full_index, ALL, None, False, None)
+    standard = next(target.rules for target in plan.targets if target.format.id == "standard")
+    lines = judge_deck(full_index, plan, parse(BROKEN), None, None, False).deck.lines
+    found = [v for v in validate(full_index, list(lines), standard).violations
+             if v.code == "not-legal" and v.cards[0].id == "base1-91"]
+    assert [(v.cards[0].line, v.cards[0].count, dict(v.args)["line"]) for v in found] == \
+        [(5, 3, 5), (6, 2, 6)]
+    assert found[0].message == found[1].message.replace("line 6", "line 5")
+    on_2021 = [v for v in validate(full_index, list(lines), standard, dt.date(2021, 9, 10))
+               .violations if v.code == "not-legal" and v.cards[0].id == "base1-91"]
+    assert dict(on_2021[0].args)["date"] == "2021-09-10" != dict(found[0].args)["date"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.resolve import AMBIGUOUS
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "ambiguous-card"
@@ -59,4 +59,4 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         else:
             continue  # no candidate is legal: not-legal says so
         yield Violation.of(AMBIGUOUS_CARD, message, ctx.format.rule(spec.section),
-                           (card_ref(line),), severity=severity, **fields)
+                           (ctx.ref(line),), severity=severity, **fields)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import WARNING, Ban, CheckSpec, Code, Violation
 
 CHECK = "ban-uncertain"
@@ -34,7 +34,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         ban = unsure.get(shown.function_key)
         if ban is not None:
             yield Violation.of(BAN_UNCERTAIN, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, name=shown.name,
+                               (ctx.ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name, date=ctx.as_of.isoformat(),
                                window=_window(ban, ctx.as_of))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.resolve import ResolvedLine
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import (
     CITES_ANNOUNCEMENT,
     ERROR,
@@ -44,11 +44,11 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             since = _since(ban) if ban is not None else None
             if ban is not None and since is not None:
                 yield Violation.of(BANNED, DATED_MESSAGE, _cited(ctx, spec, ban, since),
-                                   (card_ref(line),), line=line.entry.line, name=shown.name,
+                                   (ctx.ref(line),), line=line.entry.line, name=shown.name,
                                    format=ctx.format.name, effective=since)
                 continue
             yield Violation.of(BANNED, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, name=shown.name,
+                               (ctx.ref(line),), line=line.entry.line, name=shown.name,
                                format=ctx.format.name)
 
 
@@ -63,7 +63,7 @@ def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
             until += " at the earliest"
     rule = (RuleRef(ban.announcement.title, kind) if ban.announcement
             else ctx.format.rule(spec.section))
-    return Violation.of(BANNED, KIND_MESSAGE, rule, (card_ref(line),),
+    return Violation.of(BANNED, KIND_MESSAGE, rule, (ctx.ref(line),),
                         line=line.entry.line, name=name, format=ctx.format.name,
                         kind=kind, until=until)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "copy-limit"
@@ -30,5 +30,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if count > limit:
             lines = [line for line in ctx.known if line.resolution.counted_title == title]
             yield Violation.of(COPY_LIMIT, MESSAGE, ctx.format.rule(spec.section),
-                               tuple(card_ref(line) for line in lines), count=count,
+                               tuple(ctx.ref(line) for line in lines), count=count,
                                title=lines[0].resolution.printings[0].name, limit=limit)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.resolve import ResolvedLine
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import (
     CITES_ANNOUNCEMENT,
     COUNTED_TOGETHER,
@@ -61,7 +61,7 @@ def _found(ctx: Context, family: Family, lines: list[ResolvedLine],
     names = _words([name for name, title in zip(family.names, family.titles, strict=True)
                     if title in present])
     numbers = ", ".join(str(line.entry.line) for line in lines)
-    cards = tuple(card_ref(line) for line in lines)
+    cards = tuple(ctx.ref(line) for line in lines)
     # The family's own text is the rule broken, from the day it took effect.
     rule = RuleRef(family.source.title, f"effective {family.effective.isoformat()}")
     if family.rule != COUNTED_TOGETHER:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref, is_basic_energy
+from validators.context import Context, is_basic_energy
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "not-in-product"
@@ -26,5 +26,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         shown = line.resolution.printings[0]
         yield Violation.of(NOT_IN_PRODUCT, MESSAGE, ctx.format.rule(spec.section),
-                           (card_ref(line),), line=line.entry.line, name=shown.name,
+                           (ctx.ref(line),), line=line.entry.line, name=shown.name,
                            set=ctx.index.sets[shown.set_id].name, product=ctx.product.name)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from decklist.resolve import ResolvedLine
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "one-type"
@@ -40,7 +40,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line, card in pokemon:
         if deck_type not in card.types:
             yield Violation.of(ONE_TYPE, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, name=card.name,
+                               (ctx.ref(line),), line=line.entry.line, name=card.name,
                                id=card.id, types=" and ".join(card.types), deck_type=deck_type,
                                format=ctx.format.name)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, PartnerRules, Violation
 
 CHECK = "partner-ineligible"
@@ -27,7 +27,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     if why:
         line = ctx.partner_lines[0]
         yield Violation.of(PARTNER_INELIGIBLE, MESSAGE, ctx.format.rule(spec.section),
-                           (card_ref(line),), line=line.entry.line, name=partner.name,
+                           (ctx.ref(line),), line=line.entry.line, name=partner.name,
                            id=partner.id, why=why)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "partner-missing"
@@ -26,4 +26,4 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         yield Violation.of(PARTNER_MISSING, NONE, ctx.format.rule(spec.section))
     elif count > 1:
         yield Violation.of(PARTNER_MISSING, SEVERAL, ctx.format.rule(spec.section),
-                           tuple(card_ref(line) for line in lines), count=count)
+                           tuple(ctx.ref(line) for line in lines), count=count)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.model import PARTNER
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "restricted"
@@ -31,5 +31,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             line.entry.section == PARTNER for line in lines)
         if too_many or as_partner:
             yield Violation.of(RESTRICTED, MESSAGE, ctx.format.rule(spec.section),
-                               tuple(card_ref(line) for line in lines), name=listed.name,
+                               tuple(ctx.ref(line) for line in lines), name=listed.name,
                                text=restriction.text)

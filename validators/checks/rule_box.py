@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "rule-box"
@@ -34,7 +34,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         kind = _kind(card, pokemon_kinds, card_kinds)
         if kind is not None:
             yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, name=card.name,
+                               (ctx.ref(line),), line=line.entry.line, name=card.name,
                                id=card.id, kind=kind, format=ctx.format.name)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import CITES_ANNOUNCEMENT, WARNING, CheckSpec, Code, RuleRef, Violation
 from validators.standing import standings_for
 
@@ -51,5 +51,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                            current=found.season.name, **window)
         return
     yield Violation.of(SEASON_WINDOW, DIFFERENT_MESSAGE, rule,
-                       tuple(card_ref(line) for line in refused), season=pending.name,
+                       tuple(ctx.ref(line) for line in refused), season=pending.name,
                        current=found.season.name, count=len(refused), **window)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.model import SIDEBOARD
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "sideboard"
@@ -22,5 +22,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     lines = [line for line in ctx.lines if line.entry.section == SIDEBOARD]
     if lines:
         yield Violation.of(SIDEBOARD_CODE, MESSAGE, ctx.format.rule(spec.section),
-                           tuple(card_ref(line) for line in lines),
+                           tuple(ctx.ref(line) for line in lines),
                            count=sum(line.entry.copies for line in lines))

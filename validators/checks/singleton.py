@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "singleton"
@@ -44,7 +44,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
             yield Violation.of(SINGLETON, MESSAGE, ctx.format.rule(spec.section),
-                               tuple(card_ref(line) for line, _ in found), count=count,
+                               tuple(ctx.ref(line) for line, _ in found), count=count,
                                name=found[0][1].name, ids=ids, allowed=_allowed_words(allowed))
 
 

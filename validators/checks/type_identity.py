@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "type-identity"
@@ -35,6 +35,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         outside = [energy_type for energy_type in card.type_identity if energy_type not in allowed]
         if outside:
             yield Violation.of(TYPE_IDENTITY, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, name=card.name, id=card.id,
+                               (ctx.ref(line),), line=line.entry.line, name=card.name, id=card.id,
                                outside=", ".join(outside),
                                partner=", ".join(partner.type_identity) or "no Type")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.resolve import UNKNOWN
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
 CHECK = "unknown-card"
@@ -22,4 +22,4 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line in ctx.deck:
         if line.resolution.status == UNKNOWN:
             yield Violation.of(UNKNOWN_CARD, MESSAGE, ctx.format.rule(spec.section),
-                               (card_ref(line),), line=line.entry.line, text=line.entry.text)
+                               (ctx.ref(line),), line=line.entry.line, text=line.entry.text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "watchlisted"
@@ -26,5 +26,5 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if card is not None and card.function_key in listed:
             message = TOURNAMENT if ctx.tournament else CASUAL
             yield Violation.of(WATCHLISTED, message, ctx.format.rule(spec.section),
-                               (card_ref(line),), severity=ERROR if ctx.tournament else WARNING,
+                               (ctx.ref(line),), severity=ERROR if ctx.tournament else WARNING,
                                line=line.entry.line, name=card.name)
