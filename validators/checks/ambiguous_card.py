@@ -37,9 +37,10 @@ CODES = (AMBIGUOUS_CARD,)
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     strict = bool(spec.params.get("any_difference"))
-    for line, standing in ctx.deck_standings:
-        if line.resolution.status != AMBIGUOUS:
-            continue
+    # Which lines are ambiguous is the deck's; how each stands, the format's.
+    at = ctx.share.once(CHECK, lambda: [i for i, line in enumerate(ctx.deck)
+                                        if line.resolution.status == AMBIGUOUS])
+    for line, standing in (ctx.deck_standings[i] for i in at):
         standings = standing.considered
         if len(standings) == 1:
             continue  # of the cards it names, only one existed on the date judged

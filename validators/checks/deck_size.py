@@ -18,7 +18,7 @@ CODES = (DECK_SIZE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    count = sum(line.entry.copies for line in ctx.deck)
+    count = ctx.share.once(CHECK, lambda: sum(line.entry.copies for line in ctx.deck))
     if count != ctx.format.deck_size:
         yield Violation.of(DECK_SIZE, MESSAGE, ctx.format.rule(spec.section), count=count,
                            format=ctx.format.name, size=ctx.format.deck_size)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from catalog.index import Printing
 from decklist.resolve import ResolvedLine
-from validators.context import Context, card_ref
+from validators.context import Context
 from validators.model import CITES_CARD, ERROR, CheckSpec, Code, RuleRef, Violation
 
 CHECK = "printed-limit"
@@ -73,36 +73,45 @@ DECK, NAME = "deck", "name"
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    scopes = spec.params.get("scopes", [DECK, NAME])
+    # A card's own text and the deck's lines decide, and the card is cited, not the format:
+    # what is found is the deck's, the same in every format that runs the check.
+    scopes = tuple(spec.params.get("scopes", (DECK, NAME)))
+    return iter(ctx.share.once((CHECK, scopes), lambda: list(_found(ctx, scopes))))
+
+
+def _found(ctx: Context, scopes: tuple[str, ...]) -> Iterator[Violation]:
     cards = [(line, card) for line in ctx.known if (card := line.resolution.card) is not None]
     setters = [card for _, card in cards if card.limit_group]
     if not setters:
         return  # no card in the deck prints a limit: most decks, so the look is one pass
     if DECK in scopes:
         for deck_limit in DECK_LIMITS:
-            yield from _deck_limit(deck_limit, cards, setters)
+            yield from _deck_limit(ctx, deck_limit, cards, setters)
     if NAME in scopes:
         for name_limit in NAME_LIMITS:
-            yield from _name_limit(name_limit, cards, setters)
+            yield from _name_limit(ctx, name_limit, cards, setters)
 
 
 Cards = list[tuple[ResolvedLine, Printing]]
 
 
-def _deck_limit(limit: DeckLimit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
+def _deck_limit(ctx: Context, limit: DeckLimit, cards: Cards,
+                setters: list[Printing]) -> Iterator[Violation]:
     setter = _strictest([card for card in setters if card.limit_group == limit.group])
     if setter is not None:
-        yield from _over(limit, setter, [line for line, card in cards if limit.counts(card)],
-                         "")
+        yield from _over(ctx, limit, setter,
+                         [line for line, card in cards if limit.counts(card)], "")
 
 
-def _name_limit(limit: Limit, cards: Cards, setters: list[Printing]) -> Iterator[Violation]:
+def _name_limit(ctx: Context, limit: Limit, cards: Cards,
+                setters: list[Printing]) -> Iterator[Violation]:
     mine = [card for card in setters if card.limit_group == limit.group]
     for title in sorted({card.title_key for card in mine}):
         setter = min((card for card in mine if card.title_key == title),
                      key=lambda p: p.limit_max or 0)
         named = [(line, card) for line, card in cards if card.title_key == title]
-        yield from _over(limit, setter, [line for line, _ in named], f" {named[0][1].name!r}")
+        yield from _over(ctx, limit, setter, [line for line, _ in named],
+                         f" {named[0][1].name!r}")
 
 
 def _strictest(setters: list[Printing]) -> Printing | None:
@@ -110,12 +119,12 @@ def _strictest(setters: list[Printing]) -> Printing | None:
     return min(setters, key=lambda p: p.limit_max or 0, default=None)
 
 
-def _over(limit: Limit, setter: Printing, counted: list[ResolvedLine],
+def _over(ctx: Context, limit: Limit, setter: Printing, counted: list[ResolvedLine],
           title: str) -> Iterator[Violation]:
     count = sum(line.entry.copies for line in counted)
     maximum = setter.limit_max or 0
     if count > maximum:
         rule = RuleRef(f"{setter.name} ({setter.id})", "card text", setter.limit_text)
         yield Violation.of(limit.code, MESSAGE, rule,
-                           tuple(card_ref(line) for line in counted), count=count, what=limit.what,
+                           tuple(ctx.ref(line) for line in counted), count=count, what=limit.what,
                            title=title, card=f"{setter.name} ({setter.id})", limit=maximum)

@@ -19,7 +19,8 @@ CODES = (SIDEBOARD_CODE,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    lines = [line for line in ctx.lines if line.entry.section == SIDEBOARD]
+    lines = ctx.share.once(CHECK, lambda: [line for line in ctx.lines
+                                           if line.entry.section == SIDEBOARD])
     if lines:
         yield Violation.of(SIDEBOARD_CODE, MESSAGE, ctx.format.rule(spec.section),
                            tuple(ctx.ref(line) for line in lines),

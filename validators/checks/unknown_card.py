@@ -19,7 +19,8 @@ CODES = (UNKNOWN_CARD,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    for line in ctx.deck:
-        if line.resolution.status == UNKNOWN:
-            yield Violation.of(UNKNOWN_CARD, MESSAGE, ctx.format.rule(spec.section),
-                               (ctx.ref(line),), line=line.entry.line, text=line.entry.text)
+    unknown = ctx.share.once(CHECK, lambda: [line for line in ctx.deck
+                                             if line.resolution.status == UNKNOWN])
+    for line in unknown:
+        yield Violation.of(UNKNOWN_CARD, MESSAGE, ctx.format.rule(spec.section),
+                           (ctx.ref(line),), line=line.entry.line, text=line.entry.text)
