@@ -26,6 +26,7 @@ from api.middleware import (
 from api.middleware.json_provider import OrjsonProvider
 from catalog import caches, store
 from catalog.cli import catalog_cli
+from decklist.exports import exports
 from validators.commands import legalities_command
 from web import page
 
@@ -67,7 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]))
     app.json = OrjsonProvider(app)
     app.json.sort_keys = False
-    store.init_app(app)
+    store.init_app(app, tables=(exports,))  # the export form, read in advance
     problems.init_app(app)
     # First of the hooks that run before a request: its deadline counts all of its work.
     deadlines.init_app(app)

@@ -107,6 +107,7 @@ class CatalogIndex:
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
     _memos: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    _tables: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def memo(self, function: Callable[..., T], maxsize: int) -> Callable[..., T]:
         """`function(self, *args)`, remembered for the life of this index (bounded LRU,
@@ -124,6 +125,19 @@ class CatalogIndex:
         if found is None:
             found = self._memos.setdefault(name, Kept(size))
         return found
+
+    def table(self, build: Callable[[CatalogIndex], T]) -> T:
+        """`build(self)`: a table the layers above derive from the whole catalog (decklist's
+        export map), built once for the life of this index, as its own look-ups are; forget()
+        keeps it. The server builds it with the index (catalog.store), before any request."""
+        found = self._tables.get(build)
+        if found is None:
+            found = self._tables.setdefault(build, build(self))
+        return found
+
+    def built(self, build: Callable[[CatalogIndex], object]) -> bool:
+        """Whether `table(build)` has been built for this index."""
+        return build in self._tables
 
     def forget(self) -> None:
         """Drop every value memo() and kept() keep (benchmarks use it to time a cold worker)."""

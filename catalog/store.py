@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable, Sequence
 
 from flask import Flask, current_app, g
 from sqlalchemy import Engine, select
@@ -30,9 +31,11 @@ log = logging.getLogger(__name__)
 class IndexHolder:
     """The current index of one process, swapped whole when the catalog changes."""
 
-    def __init__(self, engine: Engine, check_seconds: float) -> None:
+    def __init__(self, engine: Engine, check_seconds: float,
+                 tables: Sequence[Callable[[CatalogIndex], object]] = ()) -> None:
         self._engine = engine
         self._check_seconds = check_seconds
+        self._tables = tuple(tables)  # built with each index, before it serves (index.table)
         self._index: CatalogIndex | None = None
         self._checked_at = float("-inf")
         self._lock = threading.Lock()
@@ -63,6 +66,8 @@ class IndexHolder:
         if index is None or index.version != version:
             started = time.perf_counter()
             index = load_index(self._engine)
+            for build in self._tables:
+                index.table(build)
             log.info("catalog index %s loaded in %.2f s", index.version,
                      time.perf_counter() - started)
             self._index = index
@@ -77,11 +82,13 @@ class IndexHolder:
         return version
 
 
-def init_app(app: Flask) -> None:
-    """Create the engine (it connects lazily) and close each request's session."""
+def init_app(app: Flask, tables: Sequence[Callable[[CatalogIndex], object]] = ()) -> None:
+    """Create the engine (it connects lazily) and close each request's session. `tables`
+    are what the layers above derive from a whole catalog: each index is loaded with them
+    built, so that the server's parent builds them before it forks its workers."""
     app.extensions[_ENGINE] = make_engine(app.config["DATABASE_URL"])
     app.extensions[_INDEX] = IndexHolder(app.extensions[_ENGINE],
-                                         float(app.config["CATALOG_CHECK_SECONDS"]))
+                                         float(app.config["CATALOG_CHECK_SECONDS"]), tables)
     app.teardown_appcontext(_close_session)
 
 

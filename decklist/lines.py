@@ -83,6 +83,14 @@ def _set_code(token: str) -> bool:
     return _SET_CODE.match(token) is not None and not token.islower()
 
 
+is_set_code = _set_code
+
+
+def is_number(token: str) -> bool:
+    """Whether a token is written as a collector number."""
+    return _NUMBER.match(token) is not None
+
+
 def _reading(name: str, set_code: str | None, number: str, variant: str | None) -> Candidate:
     name = tidy_name(name)
     if set_code and set_code.lower() == "energy" and not name.lower().endswith("energy"):
