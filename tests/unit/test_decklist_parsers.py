@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from decklist import Candidate, parse
 from decklist.lines import readings
@@ -283,3 +285,32 @@ def test_a_json_card_number_may_be_a_json_number():
     assert [readings_of(e.reference) for e in deck.entries] == [
         (Candidate("Ralts", "ASR", "60"),)] * 2
     assert [p.line for p in deck.problems] == [3, 4, 5]  # only whole numbers 0 to 99999
+
+
+_COUNTED = st.text(st.sampled_from("0123456789 xX×*-\t\u00a0\nabAB.é"), max_size=12)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.one_of(_COUNTED, st.text(max_size=12)))
+def test_the_plain_count_reads_as_the_pattern_does(text):
+    """A count read without the pattern (the commonest form) is what the pattern reads."""
+    from decklist.lines import _COUNT, split_count
+
+    match = _COUNT.match(text)
+    assert split_count(text) == ((int(match.group(1)), match.group(2).strip()) if match
+                                 else None)
+
+
+def test_every_corpus_line_counts_as_the_pattern_reads_it():
+    from decklist.lines import _COUNT, split_count
+    from decklist.text import clean_line
+    from tests.corpus import lists
+
+    texts = [item.body for item in lists() if isinstance(item.body, str)]
+    assert len(texts) > 100
+    for text in texts:
+        for raw in text.splitlines():
+            line = clean_line(raw)
+            match = _COUNT.match(line)
+            assert split_count(line) == ((int(match.group(1)), match.group(2).strip())
+                                         if match else None), line

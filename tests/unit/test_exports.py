@@ -19,6 +19,7 @@ def test_every_export_form_read_in_advance_is_what_the_resolver_reads(full_index
     for key, printing in read.items():
         resolver = _Attempt(full_index, readings_of(key)).run()
         assert resolver == Resolution.of(RESOLVED, SET_NUMBER, (printing,), []), key
+        assert Resolution.of_one(SET_NUMBER, printing) == resolver, key  # as the map makes it
 
 
 def test_forms_the_map_leaves_out_are_read_by_the_resolver(full_index):
