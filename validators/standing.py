@@ -49,6 +49,14 @@ class LineStanding:
 
     @classmethod
     def of(cls, cards: tuple[CardStanding, ...]) -> LineStanding:
+        if len(cards) == 1:  # most lines name one card: what `of_several` finds, at once
+            card = cards[0]
+            return cls(cards, cards, card.legal_via is None, card.banned,
+                       card.legal_via is not None and not card.banned)
+        return cls.of_several(cards)
+
+    @classmethod
+    def of_several(cls, cards: tuple[CardStanding, ...]) -> LineStanding:
         considered = tuple(card for card in cards if card.released) or cards
         return cls(cards, considered, all(card.legal_via is None for card in considered),
                    all(card.banned for card in considered),
@@ -85,6 +93,15 @@ class FormatStandings:
         return LineStanding.of(tuple(self._standing(group) for group in resolution.groups))
 
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
+        if len(group) == 1:  # one printing of the card: it is the one shown
+            printing = group[0]
+            return CardStanding(printing, self.legality.legal_via(printing),
+                                printing.function_key in self.bans,
+                                self.legality.released(printing))
+        return self.standing_of_several(group)
+
+    def standing_of_several(self, group: tuple[Printing, ...]) -> CardStanding:
+        """A card of several printings: the first legal one shown, else one that existed."""
         vias = [(p, self.legality.legal_via(p)) for p in group]
         printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
         released = next((p for p in group if self.legality.released(p)), None)
