@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+import orjson
 from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 from sqlalchemy.exc import DBAPIError
@@ -58,6 +59,10 @@ class BatchItem:
     id: str | None
     request: ValidateRequest | None
     problem: Problem | None
+    size: int = 0  # the deck's own bytes, as JSON: its answer's bound is the one it has alone
+
+    def in_place(self, problem: Problem) -> Problem:
+        return in_deck(problem, self.position)
 
 
 @bp.post("/validate/batch")
@@ -69,7 +74,7 @@ def validate_batch() -> Response:
                    if item.request is not None and plan is not None],
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
-    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches))
+    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches), item)
                                 for item, plan in planned))
     return sent_in_pieces(pieces)
 
@@ -120,7 +125,8 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
         seen[deck_id] = position
         # A batch answers the verdict alone unless a deck asks for `detail: full`.
         options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
-        return BatchItem(position, deck_id, validate_body(options), None)
+        return BatchItem(position, deck_id, validate_body(options), None,
+                         len(orjson.dumps(sent)))
     except Problem as problem:
         return BatchItem(position, deck_id, None, in_deck(problem, position))
     except Exception:  # a deck that breaks the reader must not cost the others their answers
@@ -166,11 +172,9 @@ def _answer(index: CatalogIndex, item: BatchItem, plan: DeckPlan | None,
 
 def sent_in_pieces(pieces: list[bytes]) -> Response:
     """A JSON answer already encoded in pieces, sent one after another (chunked) and let go
-    as it is sent, so that the body is never joined in memory; held to its bound first."""
-    too_large = answer_bound.past_bound(sum(len(piece) for piece in pieces))
-    if too_large is not None:
-        raise too_large
-
+    as it is sent, so that the body is never joined in memory. Each deck's piece is held to
+    its own bound (batch_view), as the deck would be answered alone."""
+    answer_bound.held_in_parts()
     left = deque(pieces)
     pieces.clear()
 

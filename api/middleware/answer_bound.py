@@ -5,14 +5,16 @@ bytes (body and query), whichever is more. The lists an answer holds are cut sho
 documented lengths (api.views), so that nearly every answer is far inside it; only a list of
 many lines that each name many cards, answered line by line, comes near it (500 such names:
 1.3 MB). `init_app` holds every answer to the bound, and one that would pass it is a 413
-that says so instead; the organizer's page, and a batch sent in pieces, check it themselves.
+that says so instead; the organizer's page checks it itself. A batch holds each deck's answer
+to the bound that deck would have alone (its own JSON's bytes), since a batch answers each
+deck as it would be answered alone: a deck past it gets the 413's problem in its place.
 """
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 
 from api.middleware.problems import Problem
 from api.middleware.request_stream import received_bytes
@@ -33,21 +35,33 @@ def largest_answer(request_bytes: int) -> int:
 
 def past_bound(size: int) -> Problem | None:
     """The problem an answer of `size` bytes to this request is, past its bound; or None."""
-    asked = received_bytes() + len(request.query_string)
+    return past_bound_of(size, received_bytes() + len(request.query_string), "request")
+
+
+def past_bound_of(size: int, asked: int, what: str) -> Problem | None:
+    """The problem an answer of `size` bytes to `asked` bytes is, past its bound; or None.
+    `what` was asked: the request, or one deck of a batch, which is bounded as if it had
+    been sent alone (api.batch)."""
     if size <= largest_answer(asked):
         return None
-    log.info("an answer of %d bytes to a request of %d bytes passed its bound (%s)", size,
+    log.info("an answer of %d bytes to a %s of %d bytes passed its bound (%s)", size, what,
              asked, request.path)
     return Problem("answer-too-large", f"The answer would be {size:,} bytes, more than the "
-                   f"{largest_answer(asked):,} an answer to a request of {asked:,} bytes may "
+                   f"{largest_answer(asked):,} an answer to a {what} of {asked:,} bytes may "
                    "be. Ask for fewer formats, for the verdict alone (detail: verdict), or "
                    "split the request.", limit=largest_answer(asked))
+
+
+def held_in_parts() -> None:
+    """This request's answer holds each of its parts to its own bound (a batch's decks):
+    the whole is not held to the request's."""
+    g.answer_held_in_parts = True
 
 
 def _held_to_its_bound(response: Response) -> Response:
     # The organizer's page holds its own answers to the bound, to say so as a page.
     if (request.method != "POST" or response.direct_passthrough
-            or response.mimetype == "text/html"):
+            or response.mimetype == "text/html" or g.get("answer_held_in_parts")):
         return response
     size = response.calculate_content_length()
     problem = past_bound(size) if size is not None else None

@@ -11,10 +11,11 @@ sent and never with what it sent times the formats it asked for:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
+from api.middleware import answer_bound
 from api.middleware.problems import Problem
 from api.views import encoded, iso_date
 from api.views.lines import (
@@ -134,29 +135,49 @@ def _with_omitted(kind: str, shown: list[Any], total: int) -> dict[str, Any]:
     return view
 
 
-def batch_view(index: CatalogIndex,
-               answers: Iterable[tuple[str | None, dict[str, Any] | Problem]]) -> list[bytes]:
+def batch_view(index: CatalogIndex, answers: Iterable[BatchAnswer]) -> list[bytes]:
     """POST /v1/validate/batch's answer: each deck's verdict (as /v1/validate answers it) or
     its problem, in the order sent, under the id it gave; as the pieces of its body.
 
     `answers` is taken one deck at a time and each result is encoded as soon as it is made,
     to be sent piece by piece (`api.validate`): the largest batch the limits allow (500 real
     lists in every format, a 30 MB answer) takes a worker from 119 to 184 MiB (two at once,
-    one a thread: 246), where held as dicts and then encoded whole it took 231."""
+    one a thread: 246), where held as dicts and then encoded whole it took 231. A verdict
+    past the bound its deck would have alone (answer_bound, on the deck's own bytes) is that
+    deck's `answer-too-large` problem instead."""
     pieces = [orjson.dumps({"catalog": {"version": index.version}})[:-1] + b',"results":[']
     answered = failed = 0
-    for deck_id, answer in answers:
+    for deck_id, answer, sent in answers:
+        encoded = None
+        if not isinstance(answer, Problem):
+            encoded = orjson.dumps({"id": deck_id, "status": 200, "verdict": answer})
+            answer = answer_bound.past_bound_of(len(encoded), sent.size, "deck") or answer
+            if isinstance(answer, Problem):
+                answer = sent.in_place(answer)
         if isinstance(answer, Problem):
             failed += 1
-            result = {"id": deck_id, "status": answer.kind.status,
-                      "problem": answer.document()}
+            encoded = orjson.dumps({"id": deck_id, "status": answer.kind.status,
+                                    "problem": answer.document()})
         else:
             answered += 1
-            result = {"id": deck_id, "status": 200, "verdict": answer}
-        pieces.append((b"," if answered + failed > 1 else b"") + orjson.dumps(result))
+        assert encoded is not None
+        pieces.append((b"," if answered + failed > 1 else b"") + encoded)
     pieces.append(b'],"decks":%d,"answered":%d,"failed":%d}' % (answered + failed, answered,
                                                                  failed))
     return pieces
+
+
+class SentDeck(Protocol):
+    """A deck as a batch holds it: its own bytes, and how a problem of it is put in its
+    place in the batch (api.batch)."""
+
+    @property
+    def size(self) -> int: ...
+
+    def in_place(self, problem: Problem) -> Problem: ...
+
+
+BatchAnswer = tuple[str | None, "dict[str, Any] | Problem", SentDeck]
 
 
 def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,

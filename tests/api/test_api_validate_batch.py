@@ -10,6 +10,7 @@ import json
 import pytest
 
 from api.batch import MAX_BATCH_DECKS
+from api.middleware import answer_bound
 from tests.corpus import lists
 
 GOOD = "4 Pikachu BS 58\n4 Charizard BS 4\n"
@@ -165,3 +166,36 @@ def test_a_batch_takes_no_query(client):
     answer = client.post("/v1/validate/batch?format=modified",
                          json={"decks": [{"id": "a", "deck": GOOD}]})
     assert answer.status_code == 400 and answer.get_json()["parameter"] == "format"
+
+
+def test_100_real_decks_in_every_format_are_answered_each_within_its_own_bound(client):
+    """Real lists in every format answer about 60 times their bytes, past the bound of the
+    batch's request (50 times its bytes) but each within the bound it has alone (a floor of
+    512 KiB): the batch answers every deck, as they would be answered one by one."""
+    decks = [{**deck, "format": "all"} for deck in real_decks(100)]
+    answer = batch(client, decks)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["decks"], body["answered"], body["failed"]) == (100, 100, 0)
+    sent = len(json.dumps({"decks": decks}).encode())
+    assert len(answer.data) > answer_bound.largest_answer(sent)  # the whole would not pass
+
+
+def test_a_deck_past_the_bound_it_has_alone_is_a_problem_in_its_place(client, monkeypatch):
+    monkeypatch.setattr(answer_bound, "ANSWER_FLOOR", 20_000)
+    monkeypatch.setattr(answer_bound, "ANSWER_RATIO", 2)
+    small = [{"id": str(n), "format": "modified", "deck": GOOD} for n in range(15)]
+    many = {"id": "many", "format": "all", "deck": "4 Pikachu\n" * 30}
+    answer = batch(client, [*small, many])
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["answered"], body["failed"]) == (15, 1)
+    problem = body["results"][15]
+    assert problem["status"] == 413 and problem["problem"]["pointer"] == "/decks/15"
+    assert problem["problem"]["type"].endswith("/answer-too-large")
+    alone = client.post("/v1/validate", json={**{k: v for k, v in many.items() if k != "id"},
+                                              "detail": "verdict"})
+    assert alone.status_code == 413  # as it is alone
+    # each small deck within its own bound, and all of them past the batch request's
+    sent = len(json.dumps({"decks": [*small, many]}).encode())
+    assert len(answer.data) > answer_bound.largest_answer(sent)
