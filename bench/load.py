@@ -342,12 +342,16 @@ def every_format(base: str, healthz: Scenario, every: Scenario, batch: Scenario,
     medians = {scenario.key: statistics.median(run.result.rps * scenario.decks
                                                for run in runs[scenario.label])
                for scenario in (healthz, every, batch)}
+    # An answer that was not a 2xx (a refused batch) is no work done: say how many there were.
+    failed = sum(run.result.non_2xx + run.result.errors
+                 for scenario in (healthz, every, batch) for run in runs[scenario.label])
     all_share = medians[every.key] / medians[healthz.key]
     batch_times = medians[batch.key] / medians[healthz.key]
     print(f"every format at {connections} connections, {rounds} runs in turn (medians): "
           f"healthz {medians[healthz.key]:,.0f} req/s, format=all {medians[every.key]:,.0f} "
           f"req/s ({all_share:.0%}), {batch.label} {medians[batch.key]:,.0f} decks/s "
-          f"({batch_times:.2f}× healthz)")
+          f"({batch_times:.2f}× healthz); answers not 2xx or lost: {failed}")
+    record("load.every_format.failed", failed, "answers")
     record("load.every_format.healthz", medians[healthz.key], "req/s")
     record("load.every_format.all", medians[every.key], "req/s")
     record("load.every_format.batch_real_all", medians[batch.key], "decks/s")
