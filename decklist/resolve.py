@@ -25,7 +25,7 @@ from catalog.caches import sizes
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key, type_alone
-from decklist.exports import exports
+from decklist.exports import export_form, exports
 from decklist.model import Candidate, Entry, Reference, tuple_builder
 from decklist.reference import readings_of
 
@@ -116,7 +116,8 @@ def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
     """What a line's card reference names. Remembered per index (`resolve`): call it through
     `index.memo(resolution_of, …)` to share the answer."""
     deadline.check()  # a line not seen before: an unknown one costs a fuzzy search (~0.3 ms)
-    printing = index.table(exports).get(reference)
+    form = export_form(reference)
+    printing = index.table(exports).get(form) if form is not None else None
     if printing is not None:  # the export form, read in advance: what _Attempt would find
         return Resolution.of_one(SET_NUMBER, printing)
     return _Attempt(index, readings_of(reference)).run()
