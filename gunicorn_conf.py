@@ -1,6 +1,5 @@
 """gunicorn settings for deckjudge: `gunicorn -c gunicorn_conf.py 'app:create_app()'`."""
 
-import gc
 import logging
 import multiprocessing
 import os
@@ -8,7 +7,7 @@ import signal
 import string
 import tempfile
 
-from serving import closing_door, one_write, server_errors
+from serving import closing_door, collector, one_write, server_errors
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
@@ -19,9 +18,6 @@ bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 
 
 _NAMING = frozenset(string.ascii_letters + string.digits + ".-")  # what a socket's name keeps
-# Allocations between two collections of the youngest objects (Python's default: 700); why,
-# at _index_before_fork.
-_YOUNG_OBJECTS = 10_000
 
 
 def _control_socket(bind: str) -> str:
@@ -81,8 +77,7 @@ def _index_before_fork(server):
     """The master builds the catalog index once, before it forks the workers: each worker
     building its own cost every start 0.65 s of CPU a worker (bench: the index build), and
     the suite starts gunicorn about sixty times. The index's objects are then frozen out of
-    the collector's sight (gc.freeze), so that no worker's collection walks, and by walking
-    writes to, the pages it shares with the master."""
+    the collector's sight, and the collector set as the workers run it (serving.collector)."""
     from catalog import store
 
     try:
@@ -90,13 +85,7 @@ def _index_before_fork(server):
     except Exception as error:  # the database may be down: each worker tries again
         logging.getLogger("gunicorn.error").warning("catalog index not loaded at start: %s",
                                                     error.__class__.__name__)
-    gc.freeze()
-    # A request makes thousands of short-lived objects (a verdict in every format about ten
-    # thousand): collected every 700 allocations, as by default, many are walked before they
-    # die with their request. Every 10,000, most die first: a format=all request's CPU
-    # 1,181 → 1,094 µs, every format cold 3,537 → 3,140 µs (bench/micro.py's decks, in
-    # process, after gc.freeze). The workers inherit it with the fork.
-    gc.set_threshold(_YOUNG_OBJECTS)
+    collector.settle()
 
 
 def on_exit(server):

@@ -32,6 +32,7 @@ from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
 from decklist.resolve import resolve  # noqa: E402
+from serving import collector  # noqa: E402
 from validators.engine import validate  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.judging import judge_deck  # noqa: E402
@@ -108,7 +109,8 @@ def main() -> None:
           f"{len(index.sets)} sets), one thread:")
     record("catalog.printings", len(index.printings), "printings")
     record("catalog.sets", len(index.sets), "sets")
-    report_build(app)
+    report_build(app)  # as the master builds it, before the collector is settled
+    collector.settle()  # as a gunicorn worker runs: the index frozen, the young collected late
     typical = decks[0]
     record("micro.typical.lines", typical.lines, "lines")
     report("typical", f"parse+resolve+check, {typical.lines} lines (60 cards)",
