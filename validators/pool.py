@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Callable
 
 from catalog import patterns
 from catalog.caches import sizes
@@ -87,11 +88,16 @@ class PoolLegality:
                 and released > self._later_than)
 
     def _released(self, set_id: str) -> bool:
-        found = self._sets_released.get(set_id)
+        return self._reached(self._sets_released, set_id, self._release_of)
+
+    def _reached(self, memo: dict[str, bool], set_id: str,
+                 day: Callable[[str], dt.date | None]) -> bool:
+        """Whether the set's `day` is on or before the date judged (always, when no date is),
+        worked out once per set in `memo`."""
+        found = memo.get(set_id)
         if found is None:
-            released = self._release_of(set_id)
-            found = self._sets_released[set_id] = self.as_of is None or (
-                released is not None and released <= self.as_of)
+            when = day(set_id)
+            found = memo[set_id] = self.as_of is None or (when is not None and when <= self.as_of)
         return found
 
     def _release_of(self, set_id: str) -> dt.date | None:
@@ -102,12 +108,7 @@ class PoolLegality:
     def _legal_yet(self, set_id: str) -> bool:
         """The set is legal on the date: released, and past its waiting period if the format
         has one (a set in stores is available, but legal only from its legality date)."""
-        found = self._sets_legal_yet.get(set_id)
-        if found is None:
-            legal_from = self.legal_from(set_id)
-            found = self._sets_legal_yet[set_id] = self.as_of is None or (
-                legal_from is not None and legal_from <= self.as_of)
-        return found
+        return self._reached(self._sets_legal_yet, set_id, self.legal_from)
 
     def legal_from(self, set_id: str) -> dt.date | None:
         """The day the set becomes legal: its official date, else the given Friday or number
