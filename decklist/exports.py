@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from catalog.index import CatalogIndex, Printing
-from decklist.lines import VARIANT_MARKS, is_number, is_set_code, tidy_name
+from decklist.lines import is_number, is_set_code, tidy_name
 from decklist.model import Reference
 
 
@@ -28,7 +28,9 @@ def exports(index: CatalogIndex) -> dict[str, Printing]:
     in_set: dict[str, list[Printing]] = defaultdict(list)
     for printing in index.printings.values():
         in_set[printing.set_id].append(printing)
-    numbers: dict[str, bool] = {}  # a few thousand distinct numbers, each read once
+    # A few thousand distinct numbers, each read once; the pattern of a number as printed
+    # holds no dash, space or variant mark ("PH").
+    numbers: dict[str, bool] = {}
     found: dict[str, Printing] = {}
     for code, set_ids in index.set_codes.items():
         if len(set_ids) != 1 or not _plain_code(index, code, set_ids[0]):
@@ -38,7 +40,7 @@ def exports(index: CatalogIndex) -> dict[str, Printing]:
             number = printing.number
             plain_number = numbers.get(number)
             if plain_number is None:
-                plain_number = numbers[number] = _plain_number(number)
+                plain_number = numbers[number] = is_number(number)
             if plain_number and _plain(index, printing, bare):
                 found[f"{printing.name} {code} {number}"] = printing
     return found
@@ -61,15 +63,8 @@ def export_form(reference: Reference) -> str | None:
 def _plain_code(index: CatalogIndex, code: str, set_id: str) -> bool:
     """A code read as a set code, naming this set alone, and not an exporter's word for basic
     Energy (which the reader turns into part of the name)."""
-    return ("-" not in code and ")" not in code and code.split() == [code]
-            and is_set_code(code) and code.lower() != "energy"
+    return ("-" not in code and is_set_code(code) and code.lower() != "energy"
             and index.sets_for_code(code) == (set_id,))
-
-
-def _plain_number(number: str) -> bool:
-    """A number as printed, with no dash, space or variant mark."""
-    return ("-" not in number and number.split() == [number] and number not in VARIANT_MARKS
-            and is_number(number))
 
 
 def _plain(index: CatalogIndex, printing: Printing, bare: bool) -> bool:

@@ -28,7 +28,7 @@ _DASHED = patterns.compile(
 _NUMBER = patterns.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
 # (and an exporter's code for basic Energy in any letter case: "swshenergy", "ecalt").
-# A set code holds a capital letter (`_set_code` checks).
+# A set code holds a capital letter (`is_set_code` checks).
 _SET_CODE = patterns.compile(r"^[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)?$")
 _PROMO_NUMBER = patterns.compile(r"^[A-Za-z]{2,5}\d{1,4}[a-zA-Z]?$")
 # Print-variant marks exporters write after the number; they name the same card.
@@ -88,7 +88,7 @@ def readings(reference: str) -> tuple[Candidate, ...]:
     if dashed:
         found.append(_reading(dashed.group(1), dashed.group(2), dashed.group(3), variant))
     if len(tokens) >= 3 and _NUMBER.match(tokens[-1]) and (
-            _set_code(tokens[-2]) or is_energy_code(tokens[-2])):
+            is_set_code(tokens[-2]) or is_energy_code(tokens[-2])):
         found.append(_reading(" ".join(tokens[:-2]), tokens[-2], tokens[-1], variant))
     if len(tokens) >= 2 and _PROMO_NUMBER.match(tokens[-1]):
         found.append(_reading(" ".join(tokens[:-1]), None, tokens[-1], variant))
@@ -96,12 +96,9 @@ def readings(reference: str) -> tuple[Candidate, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _set_code(token: str) -> bool:
+def is_set_code(token: str) -> bool:
     """Whether a token is written as a set code: letters and digits, a capital among them."""
     return _SET_CODE.match(token) is not None and not token.islower()
-
-
-is_set_code = _set_code
 
 
 def is_number(token: str) -> bool:
