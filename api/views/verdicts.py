@@ -148,20 +148,18 @@ def batch_view(index: CatalogIndex, answers: Iterable[BatchAnswer]) -> list[byte
     pieces = [orjson.dumps({"catalog": {"version": index.version}})[:-1] + b',"results":[']
     answered = failed = 0
     for deck_id, answer, sent in answers:
-        encoded = None
+        comma = b"," if answered + failed else b""
         if not isinstance(answer, Problem):
             encoded = orjson.dumps({"id": deck_id, "status": 200, "verdict": answer})
-            answer = answer_bound.past_bound_of(len(encoded), sent.size, "deck") or answer
-            if isinstance(answer, Problem):
-                answer = sent.in_place(answer)
-        if isinstance(answer, Problem):
-            failed += 1
-            encoded = orjson.dumps({"id": deck_id, "status": answer.kind.status,
-                                    "problem": answer.document()})
-        else:
-            answered += 1
-        assert encoded is not None
-        pieces.append((b"," if answered + failed > 1 else b"") + encoded)
+            too_large = answer_bound.past_bound_of(len(encoded), sent.size, "deck")
+            if too_large is None:
+                answered += 1
+                pieces.append(comma + encoded)
+                continue
+            answer = sent.in_place(too_large)
+        failed += 1
+        pieces.append(comma + orjson.dumps({"id": deck_id, "status": answer.kind.status,
+                                            "problem": answer.document()}))
     pieces.append(b'],"decks":%d,"answered":%d,"failed":%d}' % (answered + failed, answered,
                                                                  failed))
     return pieces
