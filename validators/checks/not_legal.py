@@ -54,15 +54,16 @@ CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    # What a card's standing is, in words, is the same on every line and in every deck that
+    # names it: worded once per format and date (5.3 µs), then placed on each line.
+    kept = ctx.index.kept(CHECK, sizes().findings)
+    judged = (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
+              spec.section)
     for line, standings in ctx.known_standings:
         if standings.none_legal:
-            # What a card's standing is, in words, is the same on every line and in every
-            # deck that names it: worded once per format and date (5.3 µs), then placed.
             standing = standings.considered[0]
-            worded = ctx.index.kept(CHECK, sizes().findings).get(
-                (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
-                 spec.section, standing.printing.id, standing.released),
-                _not_legal, ctx, spec, standing)
+            worded = kept.get((judged, standing.printing.id, standing.released),
+                              _not_legal, ctx, spec, standing)
             yield worded.at(line.entry.line, (ctx.ref(line),))
         elif line.resolution.status == RESOLVED:
             standing = standings.cards[0]
