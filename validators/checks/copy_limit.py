@@ -22,20 +22,20 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     limit = ctx.format.copy_limit
     if limit is None:
         return
-    copies = ctx.share.once(CHECK, lambda: _by_title(ctx.known))
-    for title, count in copies.items():
+    for lines, count in ctx.share.once(CHECK, lambda: _by_title(ctx.known)):
         if count > limit:
-            lines = [line for line in ctx.known if line.resolution.counted_title == title]
             yield Violation.of(COPY_LIMIT, MESSAGE, ctx.format.rule(spec.section),
                                tuple(ctx.ref(line) for line in lines), count=count,
                                title=lines[0].resolution.printings[0].name, limit=limit)
 
 
-def _by_title(known: list[ResolvedLine]) -> dict[str, int]:
-    """The deck's copies by the title they count towards: the deck's, in every format."""
-    copies: dict[str, int] = {}
+def _by_title(known: list[ResolvedLine]) -> list[tuple[list[ResolvedLine], int]]:
+    """The deck's lines grouped by the title their copies count towards, with those copies,
+    in the order the titles first come: the deck's, in every format. One pass, so that a
+    deck of many titles over the limit costs its lines, not its lines times its titles."""
+    lines_of: dict[str, list[ResolvedLine]] = {}
     for line in known:
         title = line.resolution.counted_title  # None: exempt (basic Energy, or its own text)
         if title is not None:
-            copies[title] = copies.get(title, 0) + line.entry.copies
-    return copies
+            lines_of.setdefault(title, []).append(line)
+    return [(lines, sum(line.entry.copies for line in lines)) for lines in lines_of.values()]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
+from decklist.resolve import ResolvedLine
 from validators.context import Context
 from validators.model import ERROR, CheckSpec, Code, Violation
 
@@ -30,16 +31,17 @@ CODES = (SINGLETON,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    copies: dict[str, int] = {}
+    # Lines grouped by the card I.3.3 compares, in one pass: a deck of many repeated cards
+    # costs its lines, not its lines times its cards.
+    by_card: dict[str, list[tuple[ResolvedLine, Printing]]] = {}
     for line in ctx.known:
         card = line.resolution.card  # None when ambiguous: ambiguous-card asks which printing
         if card is not None and not card.is_basic_energy:
-            copies[_one_card(card)] = copies.get(_one_card(card), 0) + line.entry.copies
-    for key, count in copies.items():
+            by_card.setdefault(_one_card(card), []).append((line, card))
+    for found in by_card.values():
+        count = sum(line.entry.copies for line, _ in found)
         if count < 2:
             continue  # one copy is always allowed: most of a deck, and no need to look closer
-        found = [(line, card) for line in ctx.known
-                 if (card := line.resolution.card) is not None and _one_card(card) == key]
         allowed = allowed_copies([card for _, card in found])
         if allowed is not None and count > allowed:
             ids = ", ".join(dict.fromkeys(card.id for _, card in found))
