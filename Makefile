@@ -11,16 +11,28 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install postgresql browser axe nginx wrk run production import test test-fast test-long \
+.PHONY: install compile postgresql browser axe nginx wrk run production import test test-fast test-long \
 	contract-fuzz lint bench clean
 
-install: $(STAMP)
+install: $(STAMP) compile
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+# The hot path compiled with mypyc beside its sources (tools/compiled.py says which modules
+# and what it buys); rebuilt when one of them changes. `tools/compiled.py --clean` undoes it.
+COMPILED := $(shell $(PYTHON) tools/compiled.py --list)
+COMPILED_MANIFEST := build/compiled.json
+compile: $(COMPILED_MANIFEST)
+
+$(COMPILED_MANIFEST): $(STAMP) $(COMPILED) tools/compiled.py
+	@if ! command -v cc >/dev/null; then $(call apt_install,gcc libc6-dev); fi
+	@if [ ! -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; \
+	then $(call apt_install,python3-dev); fi
+	$(BIN)/python tools/compiled.py --build
 
 # The tests run every database test on a real PostgreSQL server they start themselves
 # from the server binaries; on Debian without them, install the package.
@@ -108,4 +120,5 @@ bench: import wrk nginx browser
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) instance .pytest_cache .cache
+	$(PYTHON) tools/compiled.py --clean
+	rm -rf $(VENV) instance .pytest_cache .cache build

@@ -37,6 +37,7 @@ from tests.support.card_data import CardDataUnavailable, Pin, provisioned
 from tests.support.contract import ContractClient
 from tests.support.kept_catalog import kept_import
 from tests.support.servers import static_http
+from tools import compiled
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TESTS = Path(__file__).resolve().parent
@@ -212,7 +213,15 @@ def pytest_configure(config) -> None:
     """Give the run a folder of its own when none is named. pytest's default, a numbered
     /tmp/pytest-of-<user>/pytest-N, is pruned to its three latest by any other pytest run
     of the same user, while this one still uses it: it holds the run's PostgreSQL state and
-    full catalogs, shared by xdist's workers (who are given folders inside it)."""
+    full catalogs, shared by xdist's workers (who are given folders inside it).
+
+    And stop before any test when a compiled module's source changed since its build: Python
+    would run the build's old code in its place (tools/compiled.py)."""
+    changed = compiled.stale()
+    if changed:
+        pytest.exit(f"changed since they were compiled: {', '.join(changed)}; run `make "
+                    "compile` (or `tools/compiled.py --clean` to run them as plain Python)",
+                    returncode=pytest.ExitCode.USAGE_ERROR)
     if config.option.basetemp is None and not hasattr(config, "workerinput"):
         config.option.basetemp = tempfile.mkdtemp(prefix="deckjudge-tests-")
         config.stash[_OWN_BASETEMP] = True
