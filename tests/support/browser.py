@@ -37,6 +37,11 @@ def chromium(javascript: bool = True, width: int = 1280,
     if not javascript:
         options.add_experimental_option(
             "prefs", {"profile.managed_default_content_settings.javascript": 2})
+        # Without JavaScript Chromium loads lazy pictures at once, and the load event waits
+        # for a picture host that cannot be reached: a driver that waits for it (on a page
+        # it opens, or one a click posts to) has been seen to hit the renderer's 30 s
+        # timeout. The page is there once parsed.
+        options.page_load_strategy = "eager"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     try:
