@@ -105,7 +105,11 @@ def test_the_ingress_takes_the_bodies_the_app_takes():
 
 
 def test_the_image_holds_every_package_and_runs_the_documented_command():
+    """Every package copied and installed, the hot path compiled as `make compile` builds
+    it, and gunicorn started as `make run` starts it."""
     commands = dockerfile.parse_file(str(DEPLOY / "Dockerfile"))
+    assert any("python tools/compiled.py --build" in " ".join(command.value)
+               for command in commands if command.cmd == "RUN")
     copied = {source for command in commands if command.cmd == "COPY"
               for source in command.value[:-1]}
     for source in copied:
