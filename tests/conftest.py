@@ -215,11 +215,11 @@ def pytest_configure(config) -> None:
     of the same user, while this one still uses it: it holds the run's PostgreSQL state and
     full catalogs, shared by xdist's workers (who are given folders inside it).
 
-    And stop before any test when a compiled module's source changed since its build: Python
-    would run the build's old code in its place (tools/compiled.py)."""
+    And stop before any test when a compiled module's source changed since its build, or an
+    extension is left over: Python would run it in place of the source (tools/compiled.py)."""
     changed = compiled.stale()
     if changed:
-        pytest.exit(f"changed since they were compiled: {', '.join(changed)}; run `make "
+        pytest.exit(f"not what the current sources compile to: {', '.join(changed)}; run `make "
                     "compile` (or `tools/compiled.py --clean` to run them as plain Python)",
                     returncode=pytest.ExitCode.USAGE_ERROR)
     if config.option.basetemp is None and not hasattr(config, "workerinput"):

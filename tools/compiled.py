@@ -16,7 +16,8 @@ at every read, which validators/model.py's FormatDefinition relies on not doing)
 
 Python prefers the extension to the source, so a source edited after its build would run
 its old code: the build keeps each source's digest (build/compiled.json), and the test suite
-stops at once when a source differs from what was compiled (tests/conftest.py).
+stops at once when a source differs from what was compiled, or an extension is left over
+from a module no longer listed (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = Path("build/compiled.json")
 # The module that holds the code every compiled module shares (mypyc's group library).
 GROUP = "validators.compiled"
+# The checkout's own packages, where a build leaves its extensions.
+PACKAGES = ("api", "catalog", "client", "decklist", "serving", "validators", "web")
 
 COMPILED = (
     "catalog/index.py",
@@ -68,25 +71,25 @@ def digests(root: Path, paths: list[Path]) -> dict[str, str]:
 
 
 def stale(root: Path = ROOT) -> list[str]:
-    """The compiled sources whose text is not the one built (none when nothing is built):
-    Python would run their old code."""
+    """What Python would run other than its source: each compiled source whose text is not
+    the one built, and each extension no build of the current list made (a module since
+    taken off it). Empty when nothing is built and no extension is left over."""
     manifest = root / MANIFEST
-    if not manifest.exists():
-        return [str(path) for path in sources(root) if _extensions(root, path)]
-    built: dict[str, str] = json.loads(manifest.read_text())
-    now = digests(root, sources(root))
-    return sorted(path for path in set(built) | set(now) if built.get(path) != now.get(path))
+    built: dict[str, str] = json.loads(manifest.read_text()) if manifest.exists() else {}
+    now = digests(root, sources(root)) if built else {}
+    changed = {path for path in set(built) | set(now) if built.get(path) != now.get(path)}
+    made = {_group_library(root)} | {
+        (root / path).with_suffix("") for path in built}
+    strays = {str(extension.relative_to(root)) for extension in _extensions(root)
+              if extension.parent / extension.name.split(".")[0] not in made}
+    return sorted(changed | strays)
 
 
 def clean(root: Path = ROOT) -> None:
-    """Every extension the build left, and its manifest: the plain sources run again."""
-    for path in sources(root):
-        for extension in _extensions(root, path):
-            extension.unlink()
-    package, _, name = GROUP.rpartition(".")
-    for shared in [*root.glob("*__mypyc.*.so"),
-                   *(root / package.replace(".", "/")).glob(f"{name}__mypyc.*.so")]:
-        shared.unlink()
+    """Every extension in the checkout's packages, and the build's record: the plain
+    sources run again."""
+    for extension in _extensions(root):
+        extension.unlink()
     (root / MANIFEST).unlink(missing_ok=True)
 
 
@@ -112,8 +115,15 @@ setup(name="deckjudge-compiled", ext_modules=mypycify({paths!r}, group_name={gro
 """
 
 
-def _extensions(root: Path, path: Path) -> list[Path]:
-    return list((root / path.parent).glob(f"{path.stem}.*.so"))
+def _extensions(root: Path) -> list[Path]:
+    """Every C extension in the checkout's own packages and at its top (not the venv's)."""
+    return [*root.glob("*.so"),
+            *(extension for package in PACKAGES for extension in (root / package).rglob("*.so"))]
+
+
+def _group_library(root: Path) -> Path:
+    """Where the library the compiled modules share sits, without its extension suffix."""
+    return root.joinpath(*GROUP.split(".")[:-1], f"{GROUP.rsplit('.', 1)[-1]}__mypyc")
 
 
 def main() -> int:
@@ -133,7 +143,7 @@ def main() -> int:
     else:
         changed = stale()
         for path in changed:
-            print(f"{path}: changed since it was compiled; run `make compile`")
+            print(f"{path}: not what the current sources compile to; run `make compile`")
         return 1 if changed else 0
     return 0
 

@@ -30,13 +30,21 @@ def test_a_source_edited_after_its_build_is_stale_until_built_again(tmp_path):
     assert compiled.stale(tmp_path) == [str(edited)]
 
 
-def test_an_extension_without_its_build_record_is_stale(tmp_path):
-    _copy_sources(tmp_path)
-    (tmp_path / "decklist" / "text.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
-    assert compiled.stale(tmp_path) == ["decklist/text.py"]
+def test_an_extension_no_build_of_the_list_made_is_stale(tmp_path):
+    paths = _copy_sources(tmp_path)
+    extension = "decklist/text.cpython-311-x86_64-linux-gnu.so"
+    (tmp_path / extension).write_bytes(b"")
+    assert compiled.stale(tmp_path) == [extension]  # no build record
+    (tmp_path / compiled.MANIFEST).parent.mkdir()
+    (tmp_path / compiled.MANIFEST).write_text(json.dumps(compiled.digests(tmp_path, paths)))
+    assert compiled.stale(tmp_path) == []  # built from these sources
+    left_over = "api/batch.cpython-311-x86_64-linux-gnu.so"  # a module taken off the list
+    (tmp_path / "api").mkdir(exist_ok=True)
+    (tmp_path / left_over).write_bytes(b"")
+    assert compiled.stale(tmp_path) == [left_over]
     compiled.clean(tmp_path)
     assert compiled.stale(tmp_path) == []
-    assert not list((tmp_path / "decklist").glob("*.so"))
+    assert not [*tmp_path.rglob("*.so")]
 
 
 def test_every_listed_module_runs_compiled_when_built_and_plain_when_not():
