@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from api.middleware import answer_bound
+from decklist.model import MAX_ENTRIES
 from tests.corpus import lists
 from tests.support.servers import children, gunicorn
 
@@ -85,6 +86,16 @@ def _star_lines() -> str:
     return "".join("*" * 299 + "x" + " " * (n % 100) + "\n" for n in range(MOST_LINES))
 
 
+def _many_lists() -> str:
+    """Real lists (tests/corpus, each named with its source there) written one after the
+    other, as many card lines as a list may have: in Gym Leader Challenge every title of
+    more than one copy breaks the copy limit, each violation naming its lines wherever they
+    are in the list."""
+    lines = [line for item in lists() if isinstance(item.body, str)
+             for line in item.body.splitlines() if line[:1].isdigit()]
+    return "\n".join(lines[:MAX_ENTRIES]) + "\n"
+
+
 def _cases() -> list[Hostile]:
     junk = "".join(f"junk {n}\n" for n in range(MOST_LINES))
     pikachus = "1 Pikachu\n" * 500
@@ -101,6 +112,7 @@ def _cases() -> list[Hostile]:
         *_deck_everywhere("made-up-names", made_up),
         *_deck_everywhere("long-names", long_names, batch=413),
         *_deck_everywhere("nested-text", nested),
+        *_deck_everywhere("many-lists", _many_lists(), format_id="glc"),
         Hostile("junk-every-format-full", "POST", "/v1/validate?format=all", junk.encode(),
                 TEXT, 413),
         Hostile("junk-batch-every-format", "POST", "/v1/validate/batch", json.dumps(
