@@ -20,7 +20,7 @@ positional-only parameter (`Violation.of`'s templates take a `cards`); a
 Python prefers the extension to the source, so a source edited after its build would run
 its old code: the build keeps each source's digest (build/compiled.json), and the test suite
 stops at once when a source differs from what was compiled, or an extension is left over
-from a module no longer listed (tests/conftest.py).
+from a module taken off the list (tests/conftest.py).
 """
 
 from __future__ import annotations
