@@ -81,8 +81,7 @@ def stale(root: Path = ROOT) -> list[str]:
     built: dict[str, str] = json.loads(manifest.read_text()) if manifest.exists() else {}
     now = digests(root, sources(root)) if built else {}
     changed = {path for path in set(built) | set(now) if built.get(path) != now.get(path)}
-    made = {_group_library(root)} | {
-        (root / path).with_suffix("") for path in built}
+    made = {_group_library(root)} | {(root / path).with_suffix("") for path in built}
     strays = {str(extension.relative_to(root)) for extension in _extensions(root)
               if extension.parent / extension.name.split(".")[0] not in made}
     return sorted(changed | strays)
@@ -99,12 +98,13 @@ def clean(root: Path = ROOT) -> None:
 def build(root: Path = ROOT) -> None:
     clean(root)
     paths = sources(root)
+    compiled = digests(root, paths)  # the texts handed to the compiler
     setup = root / "build" / "compiled_setup.py"
     setup.parent.mkdir(exist_ok=True)
     setup.write_text(_SETUP.format(paths=[str(path) for path in paths], group=GROUP))
     subprocess.run([sys.executable, str(setup), "build_ext", "--inplace"], cwd=root,
                    check=True, stdout=subprocess.DEVNULL)
-    (root / MANIFEST).write_text(json.dumps(digests(root, paths), indent=1) + "\n")
+    (root / MANIFEST).write_text(json.dumps(compiled, indent=1) + "\n")
 
 
 # mypyc's own command line writes the same, with the code they share in a library at the
@@ -126,7 +126,7 @@ def _extensions(root: Path) -> list[Path]:
 
 def _group_library(root: Path) -> Path:
     """Where the library the compiled modules share sits, without its extension suffix."""
-    return root.joinpath(*GROUP.split(".")[:-1], f"{GROUP.rsplit('.', 1)[-1]}__mypyc")
+    return root.joinpath(*f"{GROUP}__mypyc".split("."))
 
 
 def main() -> int:
