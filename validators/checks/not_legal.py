@@ -81,10 +81,9 @@ def _not_legal(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violati
     rule = ctx.format.rule(spec.section)
     if not standing.released and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
-        released = info.release_date.isoformat() if info.release_date else "on no known date"
         return Violation.of(NOT_YET_RELEASED, UNRELEASED_MESSAGE, rule, line=0,
                             name=shown.name, id=shown.id, date=ctx.as_of.isoformat(),
-                            set=info.name, released=released)
+                            set=info.name, released=_iso(info.release_date))
     legal_from = ctx.standings.legality.waiting(shown)
     if legal_from is not None and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
