@@ -102,8 +102,10 @@ def build(root: Path = ROOT) -> None:
     setup = root / "build" / "compiled_setup.py"
     setup.parent.mkdir(exist_ok=True)
     setup.write_text(_SETUP.format(paths=[str(path) for path in paths], group=GROUP))
-    subprocess.run([sys.executable, str(setup), "build_ext", "--inplace"], cwd=root,
-                   check=True, stdout=subprocess.DEVNULL)
+    built = subprocess.run([sys.executable, str(setup), "build_ext", "--inplace"], cwd=root,
+                           stdout=subprocess.PIPE, text=True)
+    if built.returncode != 0:  # mypyc says what it could not compile on its output
+        sys.exit(f"{built.stdout}\ncompiling failed (exit {built.returncode})")
     (root / MANIFEST).write_text(json.dumps(compiled, indent=1) + "\n")
 
 
