@@ -22,14 +22,16 @@ class RuleRef:
     text: str | None = None  # the rule's own words, when it is quoted (a card's printed limit)
 
 
-@dataclass(frozen=True)
-class CardRef:
-    """A decklist line a violation is about."""
+class CardRef(NamedTuple):
+    """A decklist line a violation is about. A named tuple: a deck illegal in several formats
+    names each of its lines, and an answer in several formats tells its findings apart by
+    them (api.views.verdicts), which hashes a named tuple in C where a frozen dataclass
+    hashes in Python."""
 
     line: int
     name: str
     id: str | None
-    count: int
+    copies: int  # how many copies the line names ("count" in an answer; a tuple's is taken)
     seat: str | None = None  # set on team-level violations: whose deck the line is in
     source: str = "deck"  # "pool" when the line is one of the pool's, not the deck's
 

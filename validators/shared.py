@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
+from decklist.model import tuple_builder
 from decklist.resolve import ResolvedLine
 from validators.model import CardRef
 
@@ -20,8 +21,11 @@ T = TypeVar("T")
 
 def card_ref(line: ResolvedLine, seat: str | None = None, source: str = "deck") -> CardRef:
     card = line.resolution.card
-    return CardRef(line.entry.line, card.name if card else line.entry.text,
-                   card.id if card else None, line.entry.copies, seat, source)
+    return _new_ref((line.entry.line, card.name if card else line.entry.text,
+                     card.id if card else None, line.entry.copies, seat, source))
+
+
+_new_ref = tuple_builder(CardRef)
 
 
 class DeckShare:

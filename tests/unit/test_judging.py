@@ -79,7 +79,7 @@ def test_a_card_not_legal_on_two_lines_is_said_of_each_line(full_index):
     lines = judge_deck(full_index, plan, parse(BROKEN), None, None, False).deck.lines
     found = [v for v in validate(full_index, list(lines), standard).violations
              if v.code == "not-legal" and v.cards[0].id == "base1-91"]
-    assert [(v.cards[0].line, v.cards[0].count, dict(v.args)["line"]) for v in found] == \
+    assert [(v.cards[0].line, v.cards[0].copies, dict(v.args)["line"]) for v in found] == \
         [(5, 3, 5), (6, 2, 6)]
     assert found[0].message == found[1].message.replace("line 6", "line 5")
     on_2021 = [v for v in validate(full_index, list(lines), standard, dt.date(2021, 9, 10))

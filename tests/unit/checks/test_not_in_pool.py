@@ -19,7 +19,7 @@ def test_one_copy_more_than_the_pool_holds(verdict):
     [violation] = result.violations
     assert violation.code == "not-in-pool" and violation.rule.section == "§231"
     assert "pool holds 1" in violation.message
-    assert [(c.line, c.id, c.count) for c in violation.cards] == [(1, "base6-86", 2)]
+    assert [(c.line, c.id, c.copies) for c in violation.cards] == [(1, "base6-86", 2)]
 
 
 def test_another_printing_of_the_card_is_not_the_card_opened(verdict):

@@ -76,7 +76,7 @@ def test_team_battle_limited_both_decks_together_over_both_pools(team):
                                   ("B", "1 Pikachu LC 86\n" + filler(39, ENERGY), "1 Bill LC 108")],
                   play="limited")
     # Three Pikachu wanted, one in both pools: A's line gets it, B's gets none.
-    assert [(v.code, v.cards[0].seat, v.cards[0].count) for v in result.violations] == [
+    assert [(v.code, v.cards[0].seat, v.cards[0].copies) for v in result.violations] == [
         ("not-in-pool", "A", 2), ("not-in-pool", "B", 1)]
     assert "holds 1" in result.violations[0].message
     assert "holds 0" in result.violations[1].message
