@@ -33,7 +33,7 @@ from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine, Suggested
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
-from validators.model import CardRef, Format, FormatDefinition, Violation
+from validators.model import CardRef, Format, FormatDefinition, RuleRef, Violation
 from validators.seasons import Season
 from validators.standing import CardStanding, LineStanding
 from validators.targets import Notice, Target
@@ -95,12 +95,14 @@ class _Findings:
     """Violations and warnings of several verdicts, each said once with its formats, and
     the rule each of those formats cites for it (`rules`: one entry a rule, with its
     formats; formats of one document cite one rule). A finding's `formats` stand for the
-    `format` argument a verdict's own violation gives."""
+    `format` argument a verdict's own violation gives: two formats find the same thing when
+    their violations differ in that argument alone, and its message names each of them
+    ("is not in the Standard, Expanded or Gym Leader Challenge card pool"), so that an
+    answer grows with the deck and not with the deck times its formats."""
 
     def __init__(self) -> None:
-        self.views: list[dict[str, Any]] = []
-        self._seen: dict[bytes, int] = {}
-        self._rules: list[dict[bytes, dict[str, Any]]] = []
+        self._found: list[_Finding] = []
+        self._seen: dict[tuple[Any, ...], int] = {}
 
     def add(self, format_id: str, kind: str,
             found: Sequence[Violation]) -> dict[str, Any]:
@@ -108,24 +110,68 @@ class _Findings:
         positions in `views`; a violation seen in another format gains this one."""
         positions = []
         for violation in found[:MAX_VIOLATIONS_SHOWN]:
-            view = violation_view(violation)
-            rule = view.pop("rule")
-            view["arguments"].pop("format", None)  # `formats` says which
-            key = orjson.dumps(view)
+            args, named = _without_format(violation.args)
+            key = (violation.code, violation.severity, violation.template, args,
+                   violation.cards)
             position = self._seen.get(key)
             if position is None:
-                position = self._seen[key] = len(self.views)
-                self.views.append({**view, "formats": [], "rules": []})
-                self._rules.append({})
-            finding = self.views[position]
-            finding["formats"].append(format_id)
-            cited = self._rules[position].get(rule_key := orjson.dumps(rule))
-            if cited is None:
-                cited = self._rules[position][rule_key] = {**rule, "formats": []}
-                finding["rules"].append(cited)
-            cited["formats"].append(format_id)
+                position = self._seen[key] = len(self._found)
+                self._found.append(_Finding(violation, args))
+            self._found[position].add(format_id, named, violation.rule)
             positions.append(position)
         return _with_omitted(kind, positions, len(found))
+
+    @property
+    def views(self) -> list[dict[str, Any]]:
+        return [finding.view() for finding in self._found]
+
+
+class _Finding:
+    """One finding of several verdicts: the formats it is found in, the names their
+    violations give them, and the rules they cite for it."""
+
+    def __init__(self, violation: Violation, args: tuple[tuple[str, object], ...]) -> None:
+        self.violation = violation
+        self.args = args  # the violation's, but the format's name
+        self.formats: list[str] = []
+        self.names: list[str] = []  # each `format` argument, once, as the formats give it
+        self.rules: dict[RuleRef, list[str]] = {}
+
+    def add(self, format_id: str, named: str | None, rule: RuleRef) -> None:
+        self.formats.append(format_id)
+        if named is not None and named not in self.names:
+            self.names.append(named)
+        cited = self.rules.get(rule)
+        if cited is None:
+            cited = self.rules[rule] = []
+        cited.append(format_id)
+
+    def view(self) -> dict[str, Any]:
+        violation = self.violation
+        values = dict(self.args)
+        if self.names:
+            values["format"] = _either(self.names)
+        view = _found_view(violation, violation.template.format(**values), self.args, None)
+        view["formats"] = self.formats
+        view["rules"] = [{**_rule_view(rule), "formats": formats}
+                         for rule, formats in self.rules.items()]
+        return view
+
+
+def _without_format(args: tuple[tuple[str, object], ...]
+                    ) -> tuple[tuple[tuple[str, object], ...], str | None]:
+    """A violation's arguments but the format's name, and that name (None: it has none)."""
+    for name, value in args:
+        if name == "format":
+            return tuple([arg for arg in args if arg[0] != "format"]), str(value)
+    return args, None
+
+
+def _either(names: list[str]) -> str:
+    """"Standard", "Standard or Expanded", "Standard, Expanded or Gym Leader Challenge"."""
+    if len(names) == 1:
+        return names[0]
+    return f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _with_omitted(kind: str, shown: list[Any], total: int) -> dict[str, Any]:
@@ -258,17 +304,30 @@ _AS_THEY_ARE = (str, int)
 
 
 def violation_view(violation: Violation) -> dict[str, Any]:
-    rule = {"document": violation.rule.document, "section": violation.rule.section}
-    if violation.rule.text is not None:
-        rule["text"] = violation.rule.text
+    return _found_view(violation, violation.message, violation.args,
+                       _rule_view(violation.rule))
+
+
+def _found_view(violation: Violation, message: str, args: tuple[tuple[str, object], ...],
+                rule: dict[str, Any] | None) -> dict[str, Any]:
+    """A violation worded with `message`, its arguments `args`; with its rule, unless None
+    (a finding of several formats gives their rules apart)."""
     view: dict[str, Any] = {
-        "code": violation.code, "severity": violation.severity, "message": violation.message,
+        "code": violation.code, "severity": violation.severity, "message": message,
         "arguments": {name: value if isinstance(value, _AS_THEY_ARE) else str(value)
-                      for name, value in violation.args},
-        "rule": rule,
-        "cards": [_card_ref_view(card) for card in violation.cards[:MAX_CARDS_SHOWN]]}
+                      for name, value in args}}
+    if rule is not None:
+        view["rule"] = rule
+    view["cards"] = [_card_ref_view(card) for card in violation.cards[:MAX_CARDS_SHOWN]]
     if len(violation.cards) > MAX_CARDS_SHOWN:
         view["cards_omitted"] = len(violation.cards) - MAX_CARDS_SHOWN
+    return view
+
+
+def _rule_view(rule: RuleRef) -> dict[str, Any]:
+    view = {"document": rule.document, "section": rule.section}
+    if rule.text is not None:
+        view["text"] = rule.text
     return view
 
 
@@ -278,7 +337,7 @@ def notice_view(notice: Notice, at: dict[str, str]) -> dict[str, str]:
 
 def _card_ref_view(card: CardRef) -> dict[str, Any]:
     view: dict[str, Any] = {"line": card.line, "name": card.name, "id": card.id,
-                            "count": card.count}
+                            "count": card.copies}
     if card.seat is not None:
         view["seat"] = card.seat
     if card.source != "deck":

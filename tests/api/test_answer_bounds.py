@@ -76,6 +76,24 @@ def test_a_finding_of_several_formats_is_said_once_with_them(client):
         assert [v["code"] for v in verdict["violations"]].count("unknown-card") == 1
 
 
+def test_formats_that_differ_only_in_their_name_find_one_thing_naming_each(client):
+    deck = "4 Bill LC 108\n56 Fire Energy BS 98\n"
+    body = text(client, deck, "format=team-battle,expanded,glc").get_json()
+    [pool] = [f for f in body["findings"] if f["code"] == "not-legal"]
+    assert pool["formats"] == ["team-battle", "expanded", "glc"]
+    names = [verdict["format"]["name"] for verdict in body["verdicts"]]
+    assert pool["message"] == (f"line 1: Bill (base6-108) is not in the {names[0]}, "
+                               f"{names[1]} or {names[2]} card pool")
+    assert "format" not in pool["arguments"]
+    # each format alone says it with its own name, citing the rule its finding gives it
+    for verdict, name in zip(by_format(body).values(), names, strict=True):
+        alone = text(client, deck, f"format={verdict['format']['id']}").get_json()
+        [own] = [v for v in alone["violations"] if v["code"] == "not-legal"]
+        assert own["message"] == f"line 1: Bill (base6-108) is not in the {name} card pool"
+        [rule] = [v["rule"] for v in verdict["violations"] if v["code"] == "not-legal"]
+        assert {k: v for k, v in rule.items() if k != "formats"} == own["rule"]
+
+
 def test_several_formats_say_each_line_once(client):
     deck = "4 Bill LC 108\n4 Pikachu\n52 Fire Energy BS 98\n"
     body = text(client, deck, "format=modified,unlimited,standard").get_json()
