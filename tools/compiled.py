@@ -40,6 +40,7 @@ GROUP = "validators.compiled"
 PACKAGES = ("api", "catalog", "client", "decklist", "serving", "validators", "web")
 
 COMPILED = (
+    "catalog/caches.py",
     "catalog/index.py",
     "decklist/exports.py",
     "decklist/lines.py",
@@ -50,6 +51,7 @@ COMPILED = (
     "validators/context.py",
     "validators/engine.py",
     "validators/judging.py",
+    "validators/placing.py",
     "validators/pool.py",
     "validators/shared.py",
     "validators/standing.py",

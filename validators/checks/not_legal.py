@@ -30,6 +30,7 @@ from validators.model import (
     RuleRef,
     Violation,
 )
+from validators.placing import placeable, placed
 from validators.standing import CardStanding
 
 CHECK = "not-legal"
@@ -64,7 +65,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             standing = standings.considered[0]
             worded = kept.get((judged, standing.printing.id, standing.released),
                               _not_legal, ctx, spec, standing)
-            yield worded.at(line.entry.line, (ctx.ref(line),))
+            yield placed(worded, line.entry.line, (ctx.ref(line),))
         elif line.resolution.status == RESOLVED:
             standing = standings.cards[0]
             via = standing.legal_via
@@ -75,8 +76,12 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 
 
 def _not_legal(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
-    """Why a card is not legal, as a violation of no line in particular (line 0, no cards):
-    `Violation.at` places it."""
+    """Why a card is not legal, as a violation of no line in particular (line 0, no cards),
+    for validators.placing to place."""
+    return placeable(_worded(ctx, spec, standing))
+
+
+def _worded(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
     shown = standing.printing
     rule = ctx.format.rule(spec.section)
     if not standing.released and ctx.as_of is not None:
