@@ -7,6 +7,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from decklist.model import tuple_builder
+
 ERROR, WARNING = "error", "warning"
 CONSTRUCTED, LIMITED = "constructed", "limited"
 
@@ -72,15 +74,24 @@ class Violation(NamedTuple):
            /, severity: str | None = None, **args: object) -> Violation:
         """A violation of a registered code, worded with one of its templates; the severity
         is the code's own, or one of its own where the case decides."""
-        if template not in code.templates or (severity or code.severities[0]) not in \
-                code.severities or (severity is None and len(code.severities) > 1):
+        severities = code.severities
+        if severity is None:
+            if len(severities) > 1:
+                raise ValueError(f"{code.name}: {template!r} needs one of {severities}")
+            severity = severities[0]
+        elif severity not in severities:
             raise ValueError(f"{code.name}: {template!r} at {severity} is not one of its own")
-        return cls(code.name, severity or code.severities[0], template, rule, cards,
-                   tuple(args.items()))
+        if template not in code.templates:
+            raise ValueError(f"{code.name}: {template!r} is not one of its own")
+        return _new_violation((code.name, severity, template, rule, cards, tuple(args.items())))
 
     @property
     def message(self) -> str:
         return self.template.format(**dict(self.args))
+
+
+# Built from all its fields in order, skipping NamedTuple's Python-level __new__.
+_new_violation = tuple_builder(Violation)
 
 
 
