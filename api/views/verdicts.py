@@ -135,32 +135,34 @@ class _Finding:
         self.args = args  # the violation's, but the format's name
         self.formats: list[str] = []
         self.names: list[str] = []  # each `format` argument, once, as the formats give it
-        self.rules: dict[RuleRef, list[str]] = {}
+        self.rules: dict[tuple[str, str, str | None], tuple[RuleRef, list[str]]] = {}
 
     def add(self, format_id: str, named: str | None, rule: RuleRef) -> None:
         self.formats.append(format_id)
         if named is not None and named not in self.names:
             self.names.append(named)
-        cited = self.rules.get(rule)
+        # By its fields: a tuple of strings hashes in C, a frozen dataclass in Python.
+        cited = self.rules.get(key := (rule.document, rule.section, rule.text))
         if cited is None:
-            cited = self.rules[rule] = []
-        cited.append(format_id)
+            cited = self.rules[key] = (rule, [])
+        cited[1].append(format_id)
 
     def view(self) -> dict[str, Any]:
         violation = self.violation
-        values = dict(self.args)
-        if self.names:
-            values["format"] = _either(self.names)
-        view = _found_view(violation, violation.template.format(**values), self.args, None)
+        arguments = _arguments(self.args)
+        worded = {**arguments, "format": _either(self.names)} if self.names else arguments
+        view = _found_view(violation, violation.template.format_map(worded), arguments, None)
         view["formats"] = self.formats
         view["rules"] = [{**_rule_view(rule), "formats": formats}
-                         for rule, formats in self.rules.items()]
+                         for rule, formats in self.rules.values()]
         return view
 
 
 def _without_format(args: tuple[tuple[str, object], ...]
                     ) -> tuple[tuple[tuple[str, object], ...], str | None]:
     """A violation's arguments but the format's name, and that name (None: it has none)."""
+    if args and args[-1][0] == "format":  # most templates name the format last
+        return args[:-1], str(args[-1][1])
     for name, value in args:
         if name == "format":
             return tuple([arg for arg in args if arg[0] != "format"]), str(value)
@@ -304,18 +306,25 @@ _AS_THEY_ARE = (str, int)
 
 
 def violation_view(violation: Violation) -> dict[str, Any]:
-    return _found_view(violation, violation.message, violation.args,
+    arguments = _arguments(violation.args)
+    return _found_view(violation, violation.template.format_map(arguments), arguments,
                        _rule_view(violation.rule))
 
 
-def _found_view(violation: Violation, message: str, args: tuple[tuple[str, object], ...],
+def _arguments(args: tuple[tuple[str, object], ...]) -> dict[str, Any]:
+    """A violation's arguments as an answer gives them: a value other than a string or a
+    number as its text. A template words them alike: none gives such a value a format
+    spec or a conversion, so it is written as its str()."""
+    return {name: value if isinstance(value, _AS_THEY_ARE) else str(value)
+            for name, value in args}
+
+
+def _found_view(violation: Violation, message: str, arguments: dict[str, Any],
                 rule: dict[str, Any] | None) -> dict[str, Any]:
-    """A violation worded with `message`, its arguments `args`; with its rule, unless None
+    """A violation worded with `message`, with its `arguments`; with its rule, unless None
     (a finding of several formats gives their rules apart)."""
-    view: dict[str, Any] = {
-        "code": violation.code, "severity": violation.severity, "message": message,
-        "arguments": {name: value if isinstance(value, _AS_THEY_ARE) else str(value)
-                      for name, value in args}}
+    view: dict[str, Any] = {"code": violation.code, "severity": violation.severity,
+                            "message": message, "arguments": arguments}
     if rule is not None:
         view["rule"] = rule
     view["cards"] = [_card_ref_view(card) for card in violation.cards[:MAX_CARDS_SHOWN]]

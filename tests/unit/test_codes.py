@@ -4,6 +4,7 @@ codes a verdict can carry, each with the severities the table gives it."""
 from __future__ import annotations
 
 import re
+import string
 
 import pytest
 import yaml
@@ -73,3 +74,21 @@ def test_a_violation_is_only_of_a_registered_code_in_its_own_words():
     with pytest.raises(KeyError, match="no code is named"):
         get_code("nonsense")
     assert isinstance(banned, Code)
+
+
+# The arguments a template may write with a conversion: text the check passes as a string.
+_QUOTED = {"text", "title", "name", "seat"}
+
+
+def test_a_template_writes_every_argument_as_its_text():
+    # An answer words a violation from its arguments as it gives them (a date as its text,
+    # api.views.verdicts): the same words only while no template gives an argument a
+    # format spec, nor a conversion other than quoting a string.
+    for code in CODES.values():
+        for template in code.templates:
+            for _, field, spec, conversion in string.Formatter().parse(template):
+                if field is None:
+                    continue
+                assert not spec, (code.name, field)
+                assert conversion is None or (conversion == "r" and field in _QUOTED), \
+                    (code.name, field)
