@@ -72,11 +72,12 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dic
     numbers = encoded.numbers(deck.lines) if full else None
     for target, verdict in judged.verdicts:
         deadline.check()  # once a format
+        as_of = iso_date(verdict.as_of)
         view = {"legal": verdict.legal,
                 "format": format_ref(target.format, verdict.format, target.play, verdict.season),
-                "as_of": iso_date(verdict.as_of),
-                **findings.add(target.format.id, "violations", verdict.violations),
-                **findings.add(target.format.id, "warnings", verdict.warnings)}
+                "as_of": as_of,
+                **findings.add(target.format.id, as_of, "violations", verdict.violations),
+                **findings.add(target.format.id, as_of, "warnings", verdict.warnings)}
         if numbers is not None:
             view["cards"] = [encoded.line(number, rest) for number, rest in zip(
                 numbers, _compact(index, verdict), strict=True)]
@@ -94,30 +95,34 @@ def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dic
 class _Findings:
     """Violations and warnings of several verdicts, each said once with its formats, and
     the rule each of those formats cites for it (`rules`: one entry a rule, with its
-    formats; formats of one document cite one rule). A finding's `formats` stand for the
-    `format` argument a verdict's own violation gives: two formats find the same thing when
-    their violations differ in that argument alone, and its message names each of them
-    ("is not in the Standard, Expanded or Gym Leader Challenge card pool"), so that an
-    answer grows with the deck and not with the deck times its formats."""
+    formats; formats of one document cite one rule).
+
+    What a verdict says itself is left out of its findings: the format's name (its `format`)
+    and the date judged (its `as_of`), which a violation gives as its `format` and `date`
+    arguments. Violations of several formats that differ in those alone are one finding,
+    found in each of the formats, and its message names each name and date ("is not in the
+    Standard, Expanded or Gym Leader Challenge card pool"; "was not yet released on
+    2003-08-31 or 2010-08-31"): an answer grows with the deck, not with the deck times its
+    formats."""
 
     def __init__(self) -> None:
         self._found: list[_Finding] = []
         self._seen: dict[tuple[Any, ...], int] = {}
 
-    def add(self, format_id: str, kind: str,
+    def add(self, format_id: str, as_of: str | None, kind: str,
             found: Sequence[Violation]) -> dict[str, Any]:
         """The first MAX_VIOLATIONS_SHOWN of one verdict's violations (or warnings), as
         positions in `views`; a violation seen in another format gains this one."""
         positions = []
         for violation in found[:MAX_VIOLATIONS_SHOWN]:
-            args, named = _without_format(violation.args)
+            args, named, dated = _without_own(violation.args, as_of)
             key = (violation.code, violation.severity, violation.template, args,
                    violation.cards)
             position = self._seen.get(key)
             if position is None:
                 position = self._seen[key] = len(self._found)
                 self._found.append(_Finding(violation, args))
-            self._found[position].add(format_id, named, violation.rule)
+            self._found[position].add(format_id, named, dated, violation.rule)
             positions.append(position)
         return _with_omitted(kind, positions, len(found))
 
@@ -127,20 +132,24 @@ class _Findings:
 
 
 class _Finding:
-    """One finding of several verdicts: the formats it is found in, the names their
-    violations give them, and the rules they cite for it."""
+    """One finding of several verdicts: the formats it is found in, the names and dates
+    their violations give, and the rules they cite for it."""
 
     def __init__(self, violation: Violation, args: tuple[tuple[str, object], ...]) -> None:
         self.violation = violation
-        self.args = args  # the violation's, but the format's name
+        self.args = args  # the violation's, but what its verdict says itself
         self.formats: list[str] = []
-        self.names: list[str] = []  # each `format` argument, once, as the formats give it
+        self.own: dict[str, list[str]] = {}  # each `format` and `date` argument, once each
         self.rules: dict[tuple[str, str, str | None], tuple[RuleRef, list[str]]] = {}
 
-    def add(self, format_id: str, named: str | None, rule: RuleRef) -> None:
+    def add(self, format_id: str, named: str | None, dated: str | None,
+            rule: RuleRef) -> None:
         self.formats.append(format_id)
-        if named is not None and named not in self.names:
-            self.names.append(named)
+        for argument, value in (("format", named), ("date", dated)):
+            if value is not None:
+                said = self.own.setdefault(argument, [])
+                if value not in said:
+                    said.append(value)
         # By its fields: a tuple of strings hashes in C, a frozen dataclass in Python.
         cited = self.rules.get(key := (rule.document, rule.section, rule.text))
         if cited is None:
@@ -150,7 +159,10 @@ class _Finding:
     def view(self) -> dict[str, Any]:
         violation = self.violation
         arguments = _arguments(self.args)
-        worded = {**arguments, "format": _either(self.names)} if self.names else arguments
+        worded = arguments
+        if self.own:
+            worded = {**arguments, **{argument: _either(values)
+                                      for argument, values in self.own.items()}}
         view = _found_view(violation, violation.template.format_map(worded), arguments, None)
         view["formats"] = self.formats
         view["rules"] = [{**_rule_view(rule), "formats": formats}
@@ -158,15 +170,24 @@ class _Finding:
         return view
 
 
-def _without_format(args: tuple[tuple[str, object], ...]
-                    ) -> tuple[tuple[tuple[str, object], ...], str | None]:
-    """A violation's arguments but the format's name, and that name (None: it has none)."""
-    if args and args[-1][0] == "format":  # most templates name the format last
-        return args[:-1], str(args[-1][1])
-    for name, value in args:
+def _without_own(args: tuple[tuple[str, object], ...], as_of: str | None
+                 ) -> tuple[tuple[tuple[str, object], ...], str | None, str | None]:
+    """A violation's arguments but those its verdict says itself, and those two: the
+    format's name, and the date when it is the one the verdict judged on (None: it gives
+    no such argument)."""
+    named = dated = None
+    kept = []
+    for argument in args:
+        name, value = argument
         if name == "format":
-            return tuple([arg for arg in args if arg[0] != "format"]), str(value)
-    return args, None
+            named = str(value)
+        elif name == "date" and as_of is not None and value == as_of:
+            dated = as_of
+        else:
+            kept.append(argument)
+    if named is None and dated is None:
+        return args, None, None
+    return tuple(kept), named, dated
 
 
 def _either(names: list[str]) -> str:

@@ -94,6 +94,24 @@ def test_formats_that_differ_only_in_their_name_find_one_thing_naming_each(clien
         assert {k: v for k, v in rule.items() if k != "formats"} == own["rule"]
 
 
+def test_formats_judged_on_different_dates_find_one_thing_naming_each_date(client):
+    deck = "4 Spritzee FLF 67\n"
+    body = text(client, deck, "format=modified,team-battle,unlimited").get_json()
+    [unreleased] = [f for f in body["findings"] if f["code"] == "not-yet-released"]
+    dates = {v["format"]["id"]: v["as_of"] for v in body["verdicts"]}
+    assert unreleased["formats"] == ["modified", "team-battle"]
+    assert unreleased["message"] == (
+        f"line 1: Spritzee (xy2-67) was not yet released on {dates['modified']} or "
+        f"{dates['team-battle']}: Flashfire came out 2014-05-07")
+    assert "date" not in unreleased["arguments"]  # each verdict's own as_of
+    for format_id in unreleased["formats"]:
+        alone = text(client, deck, f"format={format_id}").get_json()
+        [own] = [v for v in alone["violations"] if v["code"] == "not-yet-released"]
+        assert own["arguments"]["date"] == dates[format_id] == alone["as_of"]
+        assert {k: v for k, v in own["arguments"].items() if k != "date"} == \
+            unreleased["arguments"]
+
+
 def test_several_formats_say_each_line_once(client):
     deck = "4 Bill LC 108\n4 Pikachu\n52 Fire Energy BS 98\n"
     body = text(client, deck, "format=modified,unlimited,standard").get_json()
