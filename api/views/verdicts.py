@@ -210,8 +210,9 @@ def batch_view(index: CatalogIndex, answers: Iterable[BatchAnswer]) -> list[byte
 
     `answers` is taken one deck at a time and each result is encoded as soon as it is made,
     to be sent piece by piece (`api.validate`): the largest batch the limits allow (500 real
-    lists in every format, a 30 MB answer) takes a worker from 119 to 158 MiB (two at once,
-    one a thread: 198), where held as dicts and then encoded whole it took 231. A verdict
+    lists in every format, a 25.7 MB answer) takes a worker from 115 to 149 MiB (two at once,
+    one a thread: 183); held as dicts and encoded whole, a 30 MB answer of it took a worker
+    to 231 MiB. A verdict
     past the bound its deck would have alone (answer_bound, on the deck's own bytes) is that
     deck's `answer-too-large` problem instead."""
     pieces = [orjson.dumps({"catalog": {"version": index.version}})[:-1] + b',"results":[']
