@@ -139,17 +139,17 @@ class _Finding:
         self.violation = violation
         self.args = args  # the violation's, but what its verdict says itself
         self.formats: list[str] = []
-        self.own: dict[str, list[str]] = {}  # each `format` and `date` argument, once each
+        self.names: list[str] = []  # each `format` argument, once
+        self.dates: list[str] = []  # each `date` argument that is its verdict's as_of, once
         self.rules: dict[tuple[str, str, str | None], tuple[RuleRef, list[str]]] = {}
 
     def add(self, format_id: str, named: str | None, dated: str | None,
             rule: RuleRef) -> None:
         self.formats.append(format_id)
-        for argument, value in (("format", named), ("date", dated)):
-            if value is not None:
-                said = self.own.setdefault(argument, [])
-                if value not in said:
-                    said.append(value)
+        if named is not None and named not in self.names:
+            self.names.append(named)
+        if dated is not None and dated not in self.dates:
+            self.dates.append(dated)
         # By its fields: a tuple of strings hashes in C, a frozen dataclass in Python.
         cited = self.rules.get(key := (rule.document, rule.section, rule.text))
         if cited is None:
@@ -160,13 +160,15 @@ class _Finding:
         violation = self.violation
         arguments = _arguments(self.args)
         worded = arguments
-        if self.own:
-            worded = {**arguments, **{argument: _either(values)
-                                      for argument, values in self.own.items()}}
+        if self.names or self.dates:
+            worded = dict(arguments)
+            if self.names:
+                worded["format"] = _either(self.names)
+            if self.dates:
+                worded["date"] = _either(self.dates)
         view = _found_view(violation, violation.template.format_map(worded), arguments, None)
         view["formats"] = self.formats
-        view["rules"] = [{**_rule_view(rule), "formats": formats}
-                         for rule, formats in self.rules.values()]
+        view["rules"] = [_rule_view(rule, formats) for rule, formats in self.rules.values()]
         return view
 
 
@@ -355,10 +357,14 @@ def _found_view(violation: Violation, message: str, arguments: dict[str, Any],
     return view
 
 
-def _rule_view(rule: RuleRef) -> dict[str, Any]:
-    view = {"document": rule.document, "section": rule.section}
+def _rule_view(rule: RuleRef, formats: list[str] | None = None) -> dict[str, Any]:
+    """A rule as a verdict cites it; with `formats`, as the formats a finding is found in
+    cite it."""
+    view: dict[str, Any] = {"document": rule.document, "section": rule.section}
     if rule.text is not None:
         view["text"] = rule.text
+    if formats is not None:
+        view["formats"] = formats
     return view
 
 
