@@ -9,7 +9,7 @@ from collections.abc import Callable
 from catalog import patterns
 from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from catalog.names import basic_energy_type
+from catalog.names import energy_type_of_key
 from validators.model import CardPool
 
 _DIGITS = patterns.compile(r"\d+")
@@ -46,7 +46,7 @@ class PoolLegality:
         if self.pool.tournament_cards_only and not printing.for_tournaments:
             return False
         if printing.is_basic_energy and \
-                basic_energy_type(printing.name) in self.pool.exempt_basic_types:
+                energy_type_of_key(printing.search_key) in self.pool.exempt_basic_types:
             return True
         if self.pool.rotations:
             return self.mark_legal(printing.regulation_mark)
