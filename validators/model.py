@@ -83,16 +83,16 @@ class Violation(NamedTuple):
             raise ValueError(f"{code.name}: {template!r} at {severity} is not one of its own")
         if template not in code.templates:
             raise ValueError(f"{code.name}: {template!r} is not one of its own")
-        return _new_violation((code.name, severity, template, rule, cards, tuple(args.items())))
+        return new_violation((code.name, severity, template, rule, cards, tuple(args.items())))
 
     @property
     def message(self) -> str:
         return self.template.format(**dict(self.args))
 
 
-# Built from all its fields in order, skipping NamedTuple's Python-level __new__.
-_new_violation = tuple_builder(Violation)
-
+# A Violation built from all its fields in order, skipping NamedTuple's Python-level
+# __new__ (decklist.model.tuple_builder): for `of`, and validators.placing's hot loop.
+new_violation = tuple_builder(Violation)
 
 
 @dataclass(frozen=True)

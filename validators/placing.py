@@ -8,10 +8,7 @@ cards, and places it on each line here. Compiled (tools/compiled.py): placing on
 
 from __future__ import annotations
 
-from decklist.model import tuple_builder
-from validators.model import CardRef, Violation
-
-_new_violation = tuple_builder(Violation)
+from validators.model import CardRef, Violation, new_violation
 
 
 def placeable(found: Violation) -> Violation:
@@ -23,5 +20,5 @@ def placeable(found: Violation) -> Violation:
 
 def placed(found: Violation, line: int, cards: tuple[CardRef, ...]) -> Violation:
     """The finding on `line`, about its `cards`."""
-    return _new_violation((found.code, found.severity, found.template, found.rule, cards,
-                           (("line", line), *found.args[1:])))
+    return new_violation((found.code, found.severity, found.template, found.rule, cards,
+                          (("line", line), *found.args[1:])))
