@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from validators.formats import deck_rules, get_format
-from validators.standing import FormatStandings, LineStanding
+from validators.standing import FormatStandings, line_of_several, line_standing
 
 # Days on which the formats' pools, waiting periods and bans differ: a printing released,
 # waiting, rotated, reprinted or banned on one of them is so on another not.
@@ -23,7 +23,7 @@ def test_one_printing_stands_as_the_general_way_stands_it(full_index):
             for printing in printings:
                 one = standings._standing((printing,))
                 assert one == standings.standing_of_several((printing,)), printing.id
-                assert LineStanding.of((one,)) == LineStanding.of_several((one,)), printing.id
+                assert line_standing((one,)) == line_of_several((one,)), printing.id
                 compared += 1
                 banned += one.banned
                 unreleased += not one.released
