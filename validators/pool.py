@@ -123,6 +123,17 @@ class PoolLegality:
         first_friday = released + dt.timedelta(days=(4 - released.weekday()) % 7 or 7)
         return first_friday + dt.timedelta(weeks=self.pool.legal_fridays - 1)
 
+    def changes(self) -> frozenset[dt.date]:
+        """Every day on which a printing's standing in the pool may change: a set's release
+        and its legal day, and a rotation. Whatever the date judged, the pool compares it
+        with these days only (each as "on or before"), so two dates with none of them
+        between stand every printing alike."""
+        days = {rotation.effective for rotation in self.pool.rotations}
+        for set_id in self.index.sets:
+            days.update(day for day in (self._release_of(set_id), self.legal_from(set_id))
+                        if day is not None)
+        return frozenset(days)
+
     def _marks_of(self, set_id: str) -> frozenset[str]:
         return _set_marks(self.index).get(set_id, frozenset())
 

@@ -4,9 +4,20 @@ by a shorter way than several; both give one answer."""
 from __future__ import annotations
 
 import datetime as dt
+import random
 
-from validators.formats import deck_rules, get_format
-from validators.standing import FormatStandings, line_of_several, line_standing
+from catalog.index import Printing
+from validators.formats import all_formats, deck_rules, get_format
+from validators.model import FormatDefinition, Legality
+from validators.seasons import lineages
+from validators.standing import (
+    FormatStandings,
+    changes_of,
+    line_of_several,
+    line_standing,
+    standings_for,
+    stretch_of,
+)
 
 # Days on which the formats' pools, waiting periods and bans differ: a printing released,
 # waiting, rotated, reprinted or banned on one of them is so on another not.
@@ -30,3 +41,64 @@ def test_one_printing_stands_as_the_general_way_stands_it(full_index):
                 not_legal += one.legal_via is None
     # the sample reaches every kind of standing the short way gives
     assert compared > 10_000 and banned and unreleased and not_legal
+
+
+def _legalities() -> list[Legality]:
+    """Every pool and ban list the formats' data holds: each deck format's own, and each
+    season's of every lineage."""
+    found = [deck_rules(fmt).legality for fmt in all_formats().values()
+             if isinstance(fmt, FormatDefinition)]
+    found += [season.rules.legality for lineage in lineages() for season in lineage.seasons]
+    return list(dict.fromkeys(found))
+
+
+def _days(changes: tuple[dt.date, ...], rng: random.Random) -> list[dt.date]:
+    """Days to judge on: some at random from 1998 to 2027, and around some change days (the
+    day itself opens a stretch, the day before ends one)."""
+    days = [dt.date(1998, 1, 1) + dt.timedelta(days=rng.randrange(365 * 29)) for _ in range(8)]
+    for day in rng.sample(changes, min(4, len(changes))):
+        days += [day, day - dt.timedelta(days=1), day + dt.timedelta(days=1)]
+    return days
+
+
+def _stood(standings: FormatStandings, printing: Printing) -> tuple[object, ...]:
+    return (standings._standing((printing,)), standings.legality.waiting(printing),
+            printing.function_key in standings.unsure)
+
+
+def test_every_day_of_a_stretch_stands_every_card_as_its_first_day(full_index):
+    """A verdict on any day is judged with the standings of its stretch's first day: for each
+    pool and ban list, on random days and days around its changes, the two stand a sample of
+    every set's printings alike, bans and windows included."""
+    rng = random.Random(20261126)
+    printings = list(full_index.printings.values())[::53]  # every set, about 380 printings
+    judged = moved = 0
+    for legality in _legalities():
+        changes = changes_of(full_index, legality)
+        for day in _days(changes, rng):
+            first = stretch_of(full_index, legality, day)
+            assert first is not None and first <= day
+            assert not [c for c in changes if first < c <= day], (day, first)
+            on_day = FormatStandings(full_index, legality, day)
+            on_first = FormatStandings(full_index, legality, first)
+            assert on_day.bans == on_first.bans and on_day.unsure == on_first.unsure, day
+            for printing in printings:
+                assert _stood(on_day, printing) == _stood(on_first, printing), (day, printing.id)
+            judged += 1
+            moved += first != day
+    # most days judged are not their stretch's first: the two standings compared differ in date
+    assert judged > 400 and moved > judged // 2
+
+
+def test_days_of_one_stretch_share_one_standings_and_a_change_day_opens_another(full_index):
+    modified = deck_rules(get_format("modified")).legality
+    changes = changes_of(full_index, modified)
+    change = changes[len(changes) // 2]
+    before = standings_for(full_index, modified, change - dt.timedelta(days=1))
+    assert standings_for(full_index, modified, change) is not before
+    assert standings_for(full_index, modified, change) is standings_for(
+        full_index, modified, change + dt.timedelta(days=1))
+    # before the first change, a day is a stretch of its own; without a day, so is the list now
+    early = changes[0] - dt.timedelta(days=30)
+    assert stretch_of(full_index, modified, early) == early
+    assert stretch_of(full_index, modified, None) is None
