@@ -28,6 +28,7 @@ from catalog import caches, store
 from catalog.cli import catalog_cli
 from decklist.exports import exports
 from validators.commands import legalities_command
+from validators.stretches import stretch_days
 from web import page
 
 PROJECT_ROOT = Path(__file__).resolve().parent
@@ -68,7 +69,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]))
     app.json = OrjsonProvider(app)
     app.json.sort_keys = False
-    store.init_app(app, tables=(exports,))  # the export form, read in advance
+    # Built with each index, before it serves: the export form read in advance, and the days
+    # each format's pool and bans change on.
+    store.init_app(app, tables=(exports, stretch_days))
     problems.init_app(app)
     # First of the hooks that run before a request: its deadline counts all of its work.
     deadlines.init_app(app)

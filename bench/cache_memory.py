@@ -3,10 +3,10 @@
     .venv/bin/python bench/cache_memory.py
 
 Loads the index as a worker does, then validates decklists of distinct real
-printings (every line new) in Modified on as many dates as a worker keeps, through the
-Flask app so the JSON views are cached too, until each bounded cache is at
-its size. Prints the resident set size before and after. A benchmark prints
-figures; it asserts nothing.
+printings (every line new) in Modified on days of as many stretches of days as a worker
+keeps standings for (validators.stretches), through the Flask app so the JSON views are
+cached too, until each bounded cache is at its size. Prints the resident set size before
+and after. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +23,11 @@ from bench.figures import record  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.caches import sizes  # noqa: E402
+from catalog.index import CatalogIndex  # noqa: E402
 from decklist.model import MAX_ENTRIES  # noqa: E402
+from validators.formats import deck_rules, get_format  # noqa: E402
+from validators.seasons import in_force, lineage_of  # noqa: E402
+from validators.stretches import changes_of, stretch_of  # noqa: E402
 
 FORMAT_DATES = sizes().format_dates
 LINES_PER_DATE = sizes().standings
@@ -31,6 +35,26 @@ LINES_PER_DATE = sizes().standings
 
 def rss_mib() -> float:
     return status_mib("self", "VmRSS")
+
+
+def stretches(index: CatalogIndex, count: int) -> list[dt.date]:
+    """`count` days Modified was played on, from 2003-08-31 back and then on from it, each in
+    a stretch of days of its own: each its own standings (validators.standing keeps them per
+    stretch of days, not per day)."""
+    rules = deck_rules(get_format("modified"))
+    lineage = lineage_of("modified")
+    assert lineage is not None
+    candidates = {day for season in lineage.seasons
+                  for day in changes_of(index, season.rules.legality)
+                  if lineage.first_day <= day <= dt.date.today()}
+    last = dt.date(2003, 8, 31)
+    chosen: dict[object, dt.date] = {}
+    for day in sorted(candidates, key=lambda day: (day > last, abs((last - day).days))):
+        season = in_force(rules, day)
+        legality = (season.season.rules if season is not None else rules).legality
+        chosen.setdefault((legality, stretch_of(index, legality, day)), day)
+    assert len(chosen) >= count, "Modified changes on fewer days than the caches hold"
+    return list(chosen.values())[:count]
 
 
 def main() -> None:
@@ -43,10 +67,9 @@ def main() -> None:
     record("memory.index_loaded", loaded, "MiB")
     lines = [f"1 {p.name} {p.set_id} {p.number}" for p in index.printings.values()]
     started = time.perf_counter()
-    day = dt.date(2003, 8, 31)
-    for date in range(FORMAT_DATES):
-        as_of = (day - dt.timedelta(days=date)).isoformat()
-        # A different stretch of the catalog for each date, so the line caches turn over too.
+    for date, day in enumerate(stretches(index, FORMAT_DATES)):
+        as_of = day.isoformat()
+        # A different part of the catalog for each date, so the line caches turn over too.
         chosen = lines[date * LINES_PER_DATE % len(lines):][:LINES_PER_DATE]
         for start in range(0, len(chosen), MAX_ENTRIES):
             body = "\n".join(chosen[start:start + MAX_ENTRIES])

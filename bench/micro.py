@@ -14,6 +14,8 @@ those caches before every repetition: a worker's first sight of each line.
 
 from __future__ import annotations
 
+import datetime as dt
+import itertools
 import statistics
 import sys
 import time
@@ -92,6 +94,30 @@ def report_build(app: Flask) -> None:
     record("micro.index_build", min(builds) * 1e3, "ms")
 
 
+# A CI job checks lists on the days they were played: 60 days in turn, each judged the
+# first time in a repetition, more than a worker keeps standings for
+# (catalog.caches sizes().format_dates), in the stretches of days a worker has judged.
+NEW_DAYS = tuple(dt.date(2025, 6, 1) + dt.timedelta(days=n) for n in range(60))
+
+
+def report_new_days(index: CatalogIndex, text: str, seconds: float) -> None:
+    """The "60 lines" deck each time on the next of NEW_DAYS: a day the worker has not judged
+    on lately, in one format and in every format."""
+    standard = deck_rules(get_format("standard"))
+    days = itertools.cycle(NEW_DAYS)
+    report("wide_new_day", "  the same in Standard, on a day not judged lately",
+           timed(lambda: validate(index, resolve(index, parse(text).entries), standard,
+                                  next(days)), seconds))
+
+    def every_format() -> object:
+        day = next(days)
+        plan = plan_deck(index, ALL, None, False, None, day)
+        return judge_deck(index, plan, parse(text), None, day, False)
+
+    report("wide_all_new_day", "  every format, on a day not judged lately",
+           timed(every_format, seconds))
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2
     app = create_app()
@@ -128,6 +154,7 @@ def main() -> None:
                         f"({len(every.targets)})", timed(check_all(wide.text), seconds))
     report("wide_all_cold", "  the same, cold", timed(check_all(wide.text), seconds,
                                                       forget(index)))
+    report_new_days(index, wide.text, seconds)
     ratio("cold_to_warm", "60 lines, cold / warm", cold, warm)
     ratio("all_to_one", "60 lines, every format / one format (warm)", every_warm, warm)
     report("parse", "  of which parse", timed(lambda: parse(wide.text), seconds))

@@ -81,6 +81,8 @@ MICRO_ROWS = [
     ("wide_cold", "the same, cold"),
     ("wide_all", "parse+resolve+check, 60 lines, every format"),
     ("wide_all_cold", "the same, cold"),
+    ("wide_new_day", "60 lines in Standard, each time on a day not judged lately"),
+    ("wide_all_new_day", "60 lines in every format, each time on a day not judged lately"),
     ("parse", "of which parse"),
     ("parse_resolve", "of which parse+resolve"),
     ("partner", "parse+resolve+check, Partner Battles 100 cards"),

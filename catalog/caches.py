@@ -31,10 +31,10 @@ class CacheSizes:
     queries: int = 256
     # Per catalog: a line's readings → its Resolution (decklist.resolve).
     resolutions: int = 8192
-    # Per catalog: formats × dates answered (every format on its default date, and some a
-    # client asked for): one FormatStandings each (validators.standing).
+    # Per catalog: formats × stretches of days answered (every format on its default date,
+    # and some a client asked for): one FormatStandings each (validators.standing).
     format_dates: int = 16
-    # Per format and date: a line's standing, and a card's first legal printing.
+    # Per format and stretch: a line's standing, and a card's first legal printing.
     standings: int = 4096
     # Per catalog: a resolved line's view, alone (/v1/resolve) or in a format and date.
     line_views: int = 8192

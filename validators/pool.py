@@ -13,6 +13,10 @@ from catalog.names import energy_type_of_key
 from validators.model import CardPool
 
 _DIGITS = patterns.compile(r"\d+")
+# The Type of a basic Energy printing, by its search key: the catalog's few dozen basic
+# Energy names, each matched once rather than on every first sight of the printing in every
+# format (a match 1.2 µs, a hit 0.1 µs; timeit). Only printings' keys reach it.
+_energy_type = functools.lru_cache(maxsize=256)(energy_type_of_key)
 
 
 class PoolLegality:
@@ -46,7 +50,7 @@ class PoolLegality:
         if self.pool.tournament_cards_only and not printing.for_tournaments:
             return False
         if printing.is_basic_energy and \
-                energy_type_of_key(printing.search_key) in self.pool.exempt_basic_types:
+                _energy_type(printing.search_key) in self.pool.exempt_basic_types:
             return True
         if self.pool.rotations:
             return self.mark_legal(printing.regulation_mark)

@@ -2,15 +2,13 @@
 
 A card's standing depends only on the format's pool and bans, the date and the catalog, never
 on the deck it is in, so it is worked out once per catalog index and shared by every request:
-`standings_for` keeps one `FormatStandings` per (pool and bans, stretch of days) on the index.
-A stretch is the days between two on which some standing changes (a set's release or legal
-day, a rotation, a ban's start or end): every day of it stands every card alike, so a deck
-judged on a day the worker has not judged before, in a stretch it has, is judged warm.
+`standings_for` keeps one `FormatStandings` per (pool and bans, stretch of days) on the index
+(validators.stretches): every day of a stretch stands every card alike, so a deck judged on a
+day the worker has not judged before, in a stretch it has, is judged warm.
 """
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import functools
 from collections.abc import Callable
@@ -22,6 +20,7 @@ from decklist.model import Reference, tuple_builder
 from decklist.resolve import resolution_of
 from validators.model import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
 from validators.pool import PoolLegality
+from validators.stretches import stretch_of
 
 
 class CardStanding(NamedTuple):
@@ -137,35 +136,7 @@ def reached(index: CatalogIndex, ban: Ban) -> tuple[Printing, ...]:
 
 def standings_for(index: CatalogIndex, legality: Legality,
                   as_of: dt.date | None) -> FormatStandings:
-    """The standings on the date: those of the first day of its stretch (`stretch_of`)."""
+    """The standings on the date: those of the first day of its stretch of days
+    (validators.stretches)."""
     return index.memo(FormatStandings, sizes().format_dates)(
         legality, stretch_of(index, legality, as_of))
-
-
-def stretch_of(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> dt.date | None:
-    """The first day of the stretch of days `as_of` is in: the latest day on or before it on
-    which a standing under `legality` changes. Every comparison the standings make with the
-    date is "that day is on or before it", so from that day to `as_of` each gives the same
-    answer. A date before every change is its own stretch; no date (today's lists, as they
-    stand) is one too."""
-    if as_of is None:
-        return None
-    days = index.memo(changes_of, _LEGALITIES)(legality)
-    at = bisect.bisect_right(days, as_of)
-    return days[at - 1] if at else as_of
-
-
-# Legality values a worker meets: one per pool and ban list of the formats' data (a few
-# dozen), so the days each changes on are kept for all of them.
-_LEGALITIES = 256
-
-
-def changes_of(index: CatalogIndex, legality: Legality) -> tuple[dt.date, ...]:
-    """Every day on which a card's standing under the pool and bans may change, in order:
-    the pool's (PoolLegality.changes) and each ban's start, end and the ends of its windows
-    (Ban.status compares the date with nothing else)."""
-    days = set(PoolLegality(index, legality.pool, None).changes())
-    for ban in legality.banned:
-        days.update(day for day in (ban.effective, ban.effective_by, ban.until, ban.until_by)
-                    if day is not None)
-    return tuple(sorted(days))

@@ -7,17 +7,12 @@ import datetime as dt
 import random
 
 from catalog.index import Printing
-from validators.formats import all_formats, deck_rules, get_format
-from validators.model import FormatDefinition, Legality
-from validators.seasons import lineages
-from validators.standing import (
-    FormatStandings,
-    changes_of,
-    line_of_several,
-    line_standing,
-    standings_for,
-    stretch_of,
-)
+from validators.formats import deck_rules, get_format
+from validators.model import Ban, Legality
+from validators.seasons import in_force
+from validators.standing import FormatStandings, line_of_several, line_standing, standings_for
+from validators.stretches import changes_of, stretch_days, stretch_of
+from validators.targets import ALL, plan_deck
 
 # Days on which the formats' pools, waiting periods and bans differ: a printing released,
 # waiting, rotated, reprinted or banned on one of them is so on another not.
@@ -43,15 +38,6 @@ def test_one_printing_stands_as_the_general_way_stands_it(full_index):
     assert compared > 10_000 and banned and unreleased and not_legal
 
 
-def _legalities() -> list[Legality]:
-    """Every pool and ban list the formats' data holds: each deck format's own, and each
-    season's of every lineage."""
-    found = [deck_rules(fmt).legality for fmt in all_formats().values()
-             if isinstance(fmt, FormatDefinition)]
-    found += [season.rules.legality for lineage in lineages() for season in lineage.seasons]
-    return list(dict.fromkeys(found))
-
-
 def _days(changes: tuple[dt.date, ...], rng: random.Random) -> list[dt.date]:
     """Days to judge on: some at random from 1998 to 2027, and around some change days (the
     day itself opens a stretch, the day before ends one)."""
@@ -73,8 +59,8 @@ def test_every_day_of_a_stretch_stands_every_card_as_its_first_day(full_index):
     rng = random.Random(20261126)
     printings = list(full_index.printings.values())[::53]  # every set, about 380 printings
     judged = moved = 0
-    for legality in _legalities():
-        changes = changes_of(full_index, legality)
+    for legality, changes in stretch_days(full_index).items():
+        assert changes == changes_of(full_index, legality)
         for day in _days(changes, rng):
             first = stretch_of(full_index, legality, day)
             assert first is not None and first <= day
@@ -102,3 +88,22 @@ def test_days_of_one_stretch_share_one_standings_and_a_change_day_opens_another(
     early = changes[0] - dt.timedelta(days=30)
     assert stretch_of(full_index, modified, early) == early
     assert stretch_of(full_index, modified, None) is None
+
+
+def test_every_format_judged_on_any_day_finds_its_days_in_the_table(full_index):
+    """The table built with the index holds the pool and bans of every format (and season)
+    the planner judges a deck in; a pool made elsewhere is worked out when judged."""
+    table = stretch_days(full_index)
+    for day in (None, dt.date(2000, 1, 1), dt.date(2003, 8, 31), dt.date(2012, 5, 1),
+                dt.date(2019, 11, 15), dt.date(2025, 6, 1)):
+        for target in plan_deck(full_index, ALL, None, False, None, day).targets:
+            season = in_force(target.rules, day)
+            rules = season.season.rules if season is not None else target.rules
+            assert rules.legality in table, (day, target.format.id)
+    modified = deck_rules(get_format("modified")).legality
+    banned_day = dt.date(2002, 7, 1)
+    own = Legality(modified.pool, (Ban("base1-4", effective=banned_day),))
+    assert own not in table
+    assert stretch_of(full_index, own, banned_day + dt.timedelta(days=1)) == banned_day
+    before = stretch_of(full_index, own, banned_day - dt.timedelta(days=1))
+    assert before is not None and before < banned_day
