@@ -58,11 +58,6 @@ _new_card = tuple_builder(CardStanding)
 _new_line = tuple_builder(LineStanding)
 
 
-def card_standing(printing: Printing, legal_via: Printing | None, banned: bool,
-                  released: bool) -> CardStanding:
-    return _new_card((printing, legal_via, banned, released))
-
-
 def line_standing(cards: tuple[CardStanding, ...]) -> LineStanding:
     if len(cards) == 1:  # most lines name one card: what `line_of_several` finds, at once
         card = cards[0]
@@ -110,9 +105,9 @@ class FormatStandings:
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
         if len(group) == 1:  # one printing of the card: it is the one shown
             printing = group[0]
-            return card_standing(printing, self.legality.legal_via(printing),
-                                 printing.function_key in self.bans,
-                                 self.legality.released(printing))
+            return _new_card((printing, self.legality.legal_via(printing),
+                              printing.function_key in self.bans,
+                              self.legality.released(printing)))
         return self.standing_of_several(group)
 
     def standing_of_several(self, group: tuple[Printing, ...]) -> CardStanding:
@@ -122,8 +117,8 @@ class FormatStandings:
         released = next((p for p in group if self.legality.released(p)), None)
         if via is None and released is not None:
             printing = released  # the printing shown is one that existed, when one did
-        return card_standing(printing, via, printing.function_key in self.bans,
-                             released is not None)
+        return _new_card((printing, via, printing.function_key in self.bans,
+                          released is not None))
 
 
 def reached(index: CatalogIndex, ban: Ban) -> tuple[Printing, ...]:
