@@ -4,6 +4,11 @@ Python's `json` reads more than JSON (NaN, Infinity), keeps the last of a repeat
 turns a number of any length into an int (past 4,300 digits that is a ValueError, and a
 deep nest is a RecursionError): none of that may reach a handler as a 500 or a silent
 guess. `loads` refuses each of them as a `JsonFault` that says what and where.
+
+A value is nested at most MAX_DEPTH deep, far below what the decoder or any recursive
+reader after it (str(), repr(), the answer's encoder, whose own limit is 254) can follow,
+and `loads` walks the value it returns with a stack of its own, never by recursion: a
+nest just under the decoder's limit once reached a recursive walk here and answered 500.
 """
 
 from __future__ import annotations
@@ -11,13 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import orjson
-
 from catalog import patterns
 
 # The most digits a JSON integer may have: every number a body holds (a count, a card
 # number, a page) has a few; a longer one is refused rather than converted.
 MAX_INTEGER_DIGITS = 100
+# The deepest a body's arrays and objects may nest, the body itself one: a batch of decks
+# written as JSON entries nests five deep (the body, its decks, a deck, its entries, one).
+MAX_DEPTH = 64
 
 
 class JsonFault(ValueError):
@@ -62,29 +68,48 @@ def loads(text: str) -> Any:
                         column) from None
     except RecursionError:
         raise _too_deep(text) from None
-    # Only an escape writes a surrogate: text the service decoded as UTF-8 has none.
-    if ("\\ud" in text or "\\uD" in text) and not _all_text(value):
-        at = _lone_surrogate(text)
-        line, column = _place(text, at)
-        raise JsonFault(f"{text[at:at + 6]} is half of a surrogate pair, not a character, at "
-                        f"line {line}, column {column}", line, column)
+    _check_value(text, value)
     return value
 
 
-def _all_text(value: Any) -> bool:
-    """Whether every string in a JSON value is Unicode text (no lone surrogate), as the
-    answer's encoder needs it."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, dict):
-        return all(_all_text(key) and _all_text(item) for key, item in value.items())
-    if isinstance(value, list):
-        return all(_all_text(item) for item in value)
+def _check_value(text: str, value: Any) -> None:
+    """Refuse a value nested past MAX_DEPTH, or holding a lone surrogate, walking it with a
+    stack of its own. Only an escape writes a surrogate (text decoded as UTF-8 has none), so
+    strings are looked at only when the text holds one: else the walk visits containers."""
+    strings = "\\ud" in text or "\\uD" in text
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            items: Any = item.values()
+            if strings and not all(_is_text(key) for key in item):
+                raise _lone_surrogate_fault(text)
+        elif isinstance(item, list):
+            items = item
+        else:
+            if strings and isinstance(item, str) and not _is_text(item):
+                raise _lone_surrogate_fault(text)
+            continue
+        if depth > MAX_DEPTH:
+            raise _too_deep(text)
+        stack.extend((inner, depth + 1) for inner in items
+                     if strings or isinstance(inner, (dict, list)))
+
+
+def _is_text(value: str) -> bool:
+    """Whether a string is Unicode text (no lone surrogate), as the answer's encoder needs."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
     return True
+
+
+def _lone_surrogate_fault(text: str) -> JsonFault:
+    at = _lone_surrogate(text)
+    line, column = _place(text, at)
+    return JsonFault(f"{text[at:at + 6]} is half of a surrogate pair, not a character, at "
+                     f"line {line}, column {column}", line, column)
 
 
 _SURROGATE = patterns.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -128,16 +153,26 @@ def _not_json(constant: str) -> None:
     raise _Refused(f"{constant} is not a JSON value", constant)
 
 
+# A JSON string, or one bracket: what the depth of a nest is counted over.
+_NESTING = patterns.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
 def _too_deep(text: str) -> JsonFault:
-    """Arrays and objects nested past what the decoder can follow. orjson, whose own limit
-    (1,024) is close to Python's, names the place in C speed; when it reads the text after
-    all, the nest is only said to be too deep."""
-    try:
-        orjson.loads(text)
-    except orjson.JSONDecodeError as error:
-        return JsonFault(f"arrays and objects nested too deeply at line {error.lineno}, "
-                         f"column {error.colno}", error.lineno, error.colno)
-    return JsonFault("arrays and objects nested too deeply")
+    """Arrays and objects nested past MAX_DEPTH (or past what the decoder can follow), at
+    the bracket that opens the first level too many: found in one pass over the text."""
+    depth = 0
+    for token in _NESTING.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, column = _place(text, token.start())
+                return JsonFault(f"arrays and objects nested too deeply (more than "
+                                 f"{MAX_DEPTH} levels) at line {line}, column {column}", line,
+                                 column)
+        elif bracket in "]}":
+            depth -= 1
+    return JsonFault(f"arrays and objects nested too deeply (more than {MAX_DEPTH} levels)")
 
 
 def _place(text: str, position: int) -> tuple[int, int]:
