@@ -14,6 +14,7 @@ from typing import Any
 from gunicorn.glogging import Logger
 
 from api.middleware.request_ids import ENVIRON_KEY
+from serving import bounded_log
 
 
 def _status(resp: Any) -> int | None:
@@ -27,6 +28,11 @@ def _status(resp: Any) -> int | None:
 
 
 class JsonAccessLogger(Logger):
+    def setup(self, cfg):  # noqa: D102 - gunicorn's hook
+        super().setup(cfg)
+        # Error records bounded, the app's own among them (serving/bounded_log.py).
+        bounded_log.install(self.error_log, self.error_fmt, self.datefmt)
+
     def access(self, resp, req, environ, request_time):  # noqa: D102 - gunicorn's hook
         if not self.access_log_enabled:
             return
