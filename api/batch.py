@@ -2,15 +2,15 @@
 
 The batch's shape and size are checked as a whole; each deck (a /v1/validate JSON body with
 an id) is read and planned on its own, so that one bad deck is a problem in its place and
-not the batch's. Every deck is planned before any is judged, so that a batch over its work
-budget is refused before it costs the work; then each is judged as /v1/validate judges it
-(api.validate) and the answer is sent deck by deck.
+not the batch's. Every deck is planned before any is judged: a deck over the work one
+request may ask is refused in its place, and a batch over its own budget as a whole, before
+either costs the work. Then the answer streams (api.views.batches): each deck judged as
+/v1/validate judges it (api.validate) when its turn to be sent comes.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,16 +18,15 @@ from typing import Any
 import orjson
 from flask import Blueprint, Response, request
 from marshmallow import fields, validate
-from sqlalchemy.exc import DBAPIError
 
 from api import body, budget
 from api.middleware import answer_bound
 from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
 from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
-from api.views.verdicts import batch_view
+from api.views.batches import Answer, batch_answer
 from catalog import deadline, store
-from catalog.index import CatalogIndex, CatalogNotLoaded
+from catalog.index import CatalogIndex
 from decklist.resolve import Searches
 from validators.targets import DeckPlan
 
@@ -60,6 +59,7 @@ class BatchItem:
     request: ValidateRequest | None
     problem: Problem | None
     size: int = 0  # the deck's own bytes, as JSON: its answer's bound is the one it has alone
+    plan: DeckPlan | None = None  # the formats it is checked in, once planned
 
     def in_place(self, problem: Problem) -> Problem:
         return in_deck(problem, self.position)
@@ -70,13 +70,13 @@ def validate_batch() -> Response:
     items = batch_request()
     index = store.index()
     planned = [_planned(index, item) for item in items]
-    budget.within([ask_of(item.request, plan) for item, plan in planned
-                   if item.request is not None and plan is not None],
+    budget.within([ask_of(item.request, item.plan) for item in planned
+                   if item.request is not None and item.plan is not None],
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
-    pieces = batch_view(index, ((item.id, _answer(index, item, plan, searches), item)
-                                for item, plan in planned))
-    return sent_in_pieces(pieces)
+    bound = answer_bound.largest_batch_answer(answer_bound.request_bytes())
+    return streamed(batch_answer(index.version, planned,
+                                 lambda item: _answer(index, item, searches), bound))
 
 
 def batch_request() -> list[BatchItem]:
@@ -142,44 +142,41 @@ def in_deck(problem: Problem, position: int) -> Problem:
     return Problem(problem.slug, problem.detail, **{**problem.extensions, "pointer": at})
 
 
-def _planned(index: CatalogIndex, item: BatchItem) -> tuple[BatchItem, DeckPlan | None]:
+def _planned(index: CatalogIndex, item: BatchItem) -> BatchItem:
+    """The deck with the formats it is checked in, or its problem in its place: a formats
+    problem, or work past what one request may ask (checked before any is done)."""
     if item.request is None:
-        return item, None
+        return item
     try:
-        return item, plan_of(index, item.request)
+        plan = plan_of(index, item.request)
+        budget.within([ask_of(item.request, plan)])
     except Problem as problem:
-        return replace(item, request=None, problem=in_deck(problem, item.position)), None
+        return replace(item, request=None, problem=in_deck(problem, item.position))
+    return replace(item, plan=plan)
 
 
-def _answer(index: CatalogIndex, item: BatchItem, plan: DeckPlan | None,
-            searches: Searches) -> dict[str, Any] | Problem:
-    if item.request is None or plan is None:
+def _answer(index: CatalogIndex, item: BatchItem, searches: Searches) -> Answer:
+    """A deck's verdict, or its own problem; what stops the whole batch (its time, the
+    service's trouble) is raised, for api.views.batches to answer."""
+    if item.request is None or item.plan is None:
         assert item.problem is not None
         return item.problem
+    deadline.check()  # once a deck
     try:
-        deadline.check()  # once a deck
-        return verdict_of(index, item.request, plan, searches)
-    except (DBAPIError, CatalogNotLoaded, deadline.DeadlineExceeded):
-        # The service's trouble, or the request's time run out, not this deck's: the whole
-        # batch is a 503, and its thread goes on with no other deck.
-        raise
+        return verdict_of(index, item.request, item.plan, searches)
     except Problem as problem:
         return in_deck(problem, item.position)
-    except Exception:  # one deck that breaks the code must not cost the others their answers
-        log.exception("batch deck %r failed", item.id)
-        return Problem("internal-error", "Checking this deck failed; it has been logged.")
 
 
-def sent_in_pieces(pieces: list[bytes]) -> Response:
-    """A JSON answer already encoded in pieces, sent one after another (chunked) and let go
-    as it is sent, so that the body is never joined in memory. Each deck's piece is held to
-    its own bound (batch_view), as the deck would be answered alone."""
+def streamed(pieces: Iterator[bytes]) -> Response:
+    """An answer sent piece by piece (chunked) as `pieces` makes them, under the request's
+    deadline, which its handler has returned from by then; each piece is let go once sent.
+    The answer holds itself to its bounds (api.views.batches)."""
     answer_bound.held_in_parts()
-    left = deque(pieces)
-    pieces.clear()
+    until = deadline.current()
 
     def each() -> Iterator[bytes]:
-        while left:
-            yield left.popleft()
+        with deadline.resumed(until):
+            yield from pieces
 
     return Response(each(), mimetype="application/json")

@@ -57,6 +57,23 @@ def remaining() -> float:
     return max(_current.get().ends - time.monotonic(), 0.0)
 
 
+def current() -> Deadline:
+    """The current request's deadline, to carry into work that outlives its handler (an
+    answer streamed after the handler returned: `resumed`)."""
+    return _current.get()
+
+
+@contextmanager
+def resumed(deadline: Deadline) -> Iterator[None]:
+    """Run the block under a deadline taken earlier with `current`: a streamed answer is
+    made after the request's own deadline was reset, and still ends by that deadline."""
+    token = _current.set(deadline)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
 def start(seconds: float) -> Token[Deadline]:
     """Give the work from here on `seconds` to finish; `end` with the token undoes it."""
     return _current.set(Deadline(time.monotonic() + seconds, seconds))

@@ -10,13 +10,9 @@ sent and never with what it sent times the formats it asked for:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
-import orjson
-
-from api.middleware import answer_bound
-from api.middleware.problems import Problem
 from api.views import encoded, iso_date
 from api.views.lines import (
     MAX_CANDIDATES_SHOWN,
@@ -204,50 +200,6 @@ def _with_omitted(kind: str, shown: list[Any], total: int) -> dict[str, Any]:
     if total > len(shown):
         view[f"{kind}_omitted"] = total - len(shown)
     return view
-
-
-def batch_view(index: CatalogIndex, answers: Iterable[BatchAnswer]) -> list[bytes]:
-    """POST /v1/validate/batch's answer: each deck's verdict (as /v1/validate answers it) or
-    its problem, in the order sent, under the id it gave; as the pieces of its body.
-
-    `answers` is taken one deck at a time and each result is encoded as soon as it is made,
-    to be sent piece by piece (`api.validate`): the largest batch the limits allow (500 real
-    lists in every format, a 25.7 MB answer) takes a worker from 115 to 149 MiB (two at once,
-    one a thread: 183); held as dicts and encoded whole, a 30 MB answer of it took a worker
-    to 231 MiB. A verdict
-    past the bound its deck would have alone (answer_bound, on the deck's own bytes) is that
-    deck's `answer-too-large` problem instead."""
-    pieces = [orjson.dumps({"catalog": {"version": index.version}})[:-1] + b',"results":[']
-    answered = failed = 0
-    for deck_id, answer, sent in answers:
-        comma = b"," if answered + failed else b""
-        if not isinstance(answer, Problem):
-            encoded = orjson.dumps({"id": deck_id, "status": 200, "verdict": answer})
-            too_large = answer_bound.past_bound_of(len(encoded), sent.size, "deck")
-            if too_large is None:
-                answered += 1
-                pieces.append(comma + encoded)
-                continue
-            answer = sent.in_place(too_large)
-        failed += 1
-        pieces.append(comma + orjson.dumps({"id": deck_id, "status": answer.kind.status,
-                                            "problem": answer.document()}))
-    pieces.append(b'],"decks":%d,"answered":%d,"failed":%d}' % (answered + failed, answered,
-                                                                 failed))
-    return pieces
-
-
-class SentDeck(Protocol):
-    """A deck as a batch holds it: its own bytes, and how a problem of it is put in its
-    place in the batch (api.batch)."""
-
-    @property
-    def size(self) -> int: ...
-
-    def in_place(self, problem: Problem) -> Problem: ...
-
-
-BatchAnswer = tuple[str | None, "dict[str, Any] | Problem", SentDeck]
 
 
 def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,

@@ -6,6 +6,7 @@ and every answer must be the one /v1/validate gives that deck alone."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -199,3 +200,109 @@ def test_a_deck_past_the_bound_it_has_alone_is_a_problem_in_its_place(client, mo
     # each small deck within its own bound, and all of them past the batch request's
     sent = len(json.dumps({"decks": [*small, many]}).encode())
     assert len(answer.data) > answer_bound.largest_answer(sent)
+
+
+def test_a_deck_past_the_work_one_request_may_ask_is_refused_in_its_place(client,
+                                                                          monkeypatch):
+    """Each deck has the budget one request has, checked before its work: a 1,000-line list
+    in every format line by line (96,000 units, 8 times what a request may ask) is refused
+    in its place, not judged because its batch's budget could pay for it."""
+    from api import batch as batches
+
+    judged: list[int] = []
+    judge = batches.verdict_of
+
+    def counted(index, req, plan, searches):
+        judged.append(len(req.deck.entries) + len(req.deck.problems))
+        return judge(index, req, plan, searches)
+
+    monkeypatch.setattr(batches, "verdict_of", counted)
+    huge = {"id": "huge", "format": "all", "detail": "full",
+            "deck": "".join(f"junk {n}\n" for n in range(1000))}
+    small = [{"id": str(n), "format": "modified", "deck": "4 Bill LC 108"} for n in range(499)]
+    answer = batch(client, [huge, *small])
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert (body["answered"], body["failed"]) == (499, 1) and "stopped" not in body
+    refused = body["results"][0]
+    assert refused["status"] == 413 and refused["problem"]["pointer"] == "/decks/0"
+    assert refused["problem"]["type"].endswith("/over-budget")
+    assert (refused["problem"]["cost"], refused["problem"]["budget"]) == (96_000, 12_000)
+    assert judged == [1] * 499  # the huge deck never judged
+
+
+def test_the_whole_answer_is_held_to_the_batchs_bound(client, monkeypatch):
+    """Past the batch's bound, the deck whose answer would pass it and every deck after it
+    get a short problem in their place, and `stopped` says where and why."""
+    monkeypatch.setattr(answer_bound, "ANSWER_FLOOR", 100_000)  # more than a deck answers
+    monkeypatch.setattr(answer_bound, "BATCH_ANSWER_RATIO", 20)  # real lists answer ~34 ×
+    decks = [{"id": f"deck-{n}", "format": "all", "deck": item["deck"]}
+             for n, item in enumerate(real_decks(30))]
+    sent = json.dumps({"decks": decks}).encode()
+    bound = answer_bound.largest_batch_answer(len(sent))
+    answer = client.post("/v1/validate/batch", data=sent, content_type="application/json")
+    assert answer.status_code == 200
+    assert len(answer.data) <= bound
+    body = answer.get_json()
+    stopped = body["stopped"]
+    assert 0 < stopped["at"] < 30
+    assert stopped["problem"]["type"].endswith("/answer-too-large")
+    assert stopped["problem"]["limit"] == bound
+    results = body["results"]
+    assert [result["id"] for result in results] == [deck["id"] for deck in decks]
+    assert {result["status"] for result in results[:stopped["at"]]} == {200}
+    for position, result in enumerate(results[stopped["at"]:], start=stopped["at"]):
+        assert result["status"] == 413 and result["problem"]["pointer"] == f"/decks/{position}"
+        assert f"stopped at deck {stopped['at']}" in result["problem"]["detail"]
+    assert (body["answered"], body["failed"]) == (stopped["at"], 30 - stopped["at"])
+    # the verdicts it did send are those the decks have alone
+    alone = client.post("/v1/validate", json={"format": "all", "detail": "verdict",
+                                              "deck": decks[0]["deck"]})
+    assert results[0]["verdict"] == alone.get_json()
+
+
+def test_a_batch_that_runs_out_of_time_answers_the_decks_left_in_their_place(full_db_url,
+                                                                            monkeypatch):
+    """The answer streams after its handler returned, under the request's deadline: the deck
+    whose judging runs past it stops the batch, and it and the decks left are told so in
+    their place."""
+    from api import batch as batches
+    from catalog import store
+    from tests.conftest import contract_app
+
+    judge = batches.verdict_of
+
+    def slow_second(index, req, plan, searches):
+        if req.deck.entries[0].copies == 2:
+            time.sleep(0.6)
+        return judge(index, req, plan, searches)
+
+    monkeypatch.setattr(batches, "verdict_of", slow_second)
+    app = contract_app(full_db_url, REQUEST_DEADLINE_SECONDS=0.5)
+    store.warm(app)  # the index is loaded before the request's time starts
+    client = app.test_client()
+    decks = [{"id": str(copies), "format": "modified", "deck": f"{copies} Bill LC 108"}
+             for copies in (1, 2, 3, 4)]
+    answer = batch(client, decks)
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert [result["status"] for result in body["results"]] == [200, 503, 503, 503]
+    assert body["stopped"]["at"] == 1
+    assert body["stopped"]["problem"]["type"].endswith("/deadline-exceeded")
+    assert body["stopped"]["problem"]["limit_seconds"] == 0.5
+    assert body["results"][3]["problem"]["pointer"] == "/decks/3"
+
+
+@pytest.mark.parametrize("slug", ["answer-too-large", "deadline-exceeded",
+                                  "database-unavailable", "catalog-not-loaded"])
+def test_a_deck_left_takes_no_more_than_the_room_kept_for_it(slug):
+    from api.batch import BatchItem
+    from api.middleware.problems import Problem
+    from api.views import batches
+
+    deck_id = "\u0001" * 200  # the longest id, each character escaped in six
+    deck = BatchItem(499, deck_id, None, None)
+    stop = batches.Stop(498, Problem(slug, "why"))
+    piece = batches._left_piece(deck, stop)
+    assert len(piece.data) + 1 <= batches.left_bytes(deck)
+    assert not piece.answered
