@@ -80,11 +80,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security_headers.init_app(app)
     request_ids.init_app(app)
     cross_origin.init_app(app)
-    # flask-compress must see the ETag http_cache sets (it adds the encoding to it):
-    # after_request functions run last-registered first.
+    # after_request functions run last-registered first. So, on a view's answer, in turn:
+    # an error the framework made becomes a problem; the answer is held to its bound; the
+    # caching headers are set; it is compressed (flask-compress adds the coding to the
+    # ETag); its preconditions are judged on that ETag; the headers above are added.
+    http_cache.init_preconditions(app)
     compression.init_app(app)
     http_cache.init_app(app)
     answer_bound.init_app(app)
+    problems.init_framework_answers(app)
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, team.bp,
                       batch.bp, spec.bp, spec.docs_bp, page.bp):
         app.register_blueprint(blueprint)

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, String, and_, cast, or_, select
-from sqlalchemy.orm import Session
 
 from catalog import energy_codes, patterns
 from catalog.caches import Kept
+from catalog.db import snapshot_session
 from catalog.identity import title_key
 from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
@@ -187,8 +187,8 @@ class CatalogIndex:
 
 
 def load_index(engine: Engine) -> CatalogIndex:
-    """Build the index from the SQL catalog (four queries)."""
-    with Session(engine) as session:
+    """Build the index from the SQL catalog (four queries, of one snapshot)."""
+    with snapshot_session(engine) as session:
         meta = session.get(CatalogMeta, 1)
         if meta is None:
             raise CatalogNotLoaded("no catalog has been imported")

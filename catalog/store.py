@@ -14,12 +14,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, has_request_context
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from catalog.db import has_schema, make_engine
+from catalog.db import has_schema, make_engine, snapshot_session
 from catalog.index import CatalogIndex, CatalogNotLoaded, load_index
 from catalog.models import CatalogMeta
 
@@ -118,15 +118,32 @@ def engine() -> Engine:
 
 
 def index() -> CatalogIndex:
-    """The in-memory catalog index, current to within CATALOG_CHECK_SECONDS."""
-    return current_app.extensions[_INDEX].current()
+    """The in-memory catalog index, current to within CATALOG_CHECK_SECONDS. In a request,
+    the first index it is given is the one its answer is made from (`answer_version`)."""
+    current = current_app.extensions[_INDEX].current()
+    if has_request_context() and "index_version" not in g:
+        g.index_version = current.version
+    return current
 
 
 def session() -> Session:
-    """The request's session, opened on first use."""
+    """The request's session, opened on first use: every read of it sees one snapshot of
+    the catalog (catalog.db.snapshot_session)."""
     if "db_session" not in g:
-        g.db_session = Session(engine())
+        g.db_session = snapshot_session(engine())
     return g.db_session
+
+
+def answer_version() -> str:
+    """The version of the catalog this request's answer was made from, for its ETag: the
+    one its session reads, in the same snapshot as the answer (a re-import may have
+    committed since, before the index follows); else that of the index it was given."""
+    db_session = g.get("db_session")
+    if db_session is not None:
+        version = db_session.scalar(select(CatalogMeta.version).where(CatalogMeta.id == 1))
+        if version is not None:
+            return version
+    return g.get("index_version") or index().version
 
 
 def _close_session(_error: BaseException | None) -> None:

@@ -1,11 +1,19 @@
 """What HTTP caches may keep: catalog answers by catalog version, nothing else.
 
 A GET whose answer depends only on the catalog, the format data and this build's code (a
-`catalog_resource`) carries a strong ETag made from the catalog's version and the build,
-and `Cache-Control: public, max-age=CACHE_MAX_AGE`; a request whose If-None-Match names
-that ETag gets 304 with no body. A re-import or a new build changes the ETag, so a cache
-that revalidates never keeps an answer from another catalog; one that does not may serve
-it for up to max-age (docs/deploy.md says how to choose it).
+`catalog_resource`) carries a strong ETag made from the version of the catalog the answer
+was read from (catalog.store.answer_version: its body and its ETag come from one catalog,
+even while a re-import commits) and the build, and `Cache-Control: public,
+max-age=CACHE_MAX_AGE`. A re-import or a new build changes the ETag, so a cache that
+revalidates never keeps an answer from another catalog; one that does not may serve it for
+up to max-age (docs/deploy.md says how to choose it).
+
+Its preconditions are judged here, as RFC 9110 13.2.2 orders them, against the ETag the
+client was sent (flask-compress adds the coding to it: `"…:zstd"`; the ETag without it
+matches too): If-Match first, which fails with a 412 `precondition-failed` problem unless it
+names that ETag or is `*`; then If-None-Match, a 304 when it names it (weakly) or is `*`.
+Werkzeug's own evaluation is not used: it fails `If-Match: *` and answers its 412 with the
+whole body.
 
 Every other answer (a verdict, a resolution, a problem, a probe) is `no-store`: verdicts
 hold a client's deck, and nothing but the client should keep them. A request may opt in
@@ -24,7 +32,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from flask import Flask, Response, current_app, request
+from werkzeug.http import parse_etags
 
+from api.middleware.problems import Problem
 from catalog import store
 
 View = TypeVar("View", bound=Callable[..., object])
@@ -76,10 +86,9 @@ def catalog_etag(catalog_version: str) -> str:
 def _cache_headers(response: Response) -> Response:
     if response.status_code == 200:
         view = current_app.view_functions.get(request.endpoint or "")
-        if getattr(view, _MARK, False) and request.method in ("GET", "HEAD"):
-            response.set_etag(catalog_etag(store.index().version))
+        if _is_catalog_answer(response):
+            response.set_etag(catalog_etag(store.answer_version()))
             response.headers["Cache-Control"] = _public()
-            response.make_conditional(request)  # in place: a 304 keeps this response object
             return response
         # The query is parsed only when it may hold the option (request.args costs ~5 µs).
         if (getattr(view, _SHAREABLE, False) and b"cache=" in request.query_string
@@ -92,10 +101,49 @@ def _cache_headers(response: Response) -> Response:
     return response
 
 
+def _is_catalog_answer(response: Response) -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return (response.status_code == 200 and request.method in ("GET", "HEAD")
+            and getattr(view, _MARK, False))
+
+
 def _public() -> str:
     return f"public, max-age={current_app.config['CACHE_MAX_AGE']}"
 
 
+def _preconditions(response: Response) -> Response:
+    """A catalog answer's If-Match and If-None-Match, judged against the ETag it carries
+    (the module)."""
+    if not _is_catalog_answer(response):
+        return response
+    etag, _ = response.get_etag()
+    if etag is None:
+        return response
+    sent = (etag, etag.split(":", 1)[0])  # as sent, and without a coding flask-compress added
+    if_match = request.headers.get("If-Match")
+    if if_match is not None:
+        held = parse_etags(if_match)
+        if not any(held.contains(tag) for tag in sent):
+            return Problem("precondition-failed", "If-Match names no ETag of this answer: "
+                           "the catalog or the build has changed since. Ask again without "
+                           "it for the current answer.", etag=f'"{etag}"').with_headers(
+                {"Cache-Control": "no-store"}).response()
+    if_none_match = request.headers.get("If-None-Match")
+    if if_none_match is not None:
+        held = parse_etags(if_none_match)
+        if any(held.contains_weak(tag) for tag in sent):
+            response.status_code = 304  # the same answer, sent without its body
+    return response
+
+
 def init_app(app: Flask) -> None:
+    """The caching headers, set on the answer before it is compressed (flask-compress adds
+    the coding to the ETag)."""
     build_id()  # read the files once, at start
     app.after_request(_cache_headers)
+
+
+def init_preconditions(app: Flask) -> None:
+    """Preconditions, judged on the answer after it is compressed (registered before
+    compression: after_request functions run last-registered first)."""
+    app.after_request(_preconditions)

@@ -86,6 +86,8 @@ PROBLEM_TYPES.update({
     "request-timeout": ProblemType(408, "Request Timeout", http=True),
     "request-entity-too-large": ProblemType(413, "Request Entity Too Large", http=True),
     "uri-too-long": ProblemType(414, "URI Too Long", http=True),
+    "precondition-failed": ProblemType(412, "Precondition Failed", http=True),
+    "range-not-satisfiable": ProblemType(416, "Range Not Satisfiable", http=True),
     "expectation-failed": ProblemType(417, "Expectation Failed", http=True),
     "too-many-requests": ProblemType(429, "Too Many Requests", http=True),
     "request-header-fields-too-large": ProblemType(431, "Request Header Fields Too Large",
@@ -184,6 +186,24 @@ def _unexpected(error: Exception) -> Response:
                    "logged.").response()
 
 
+def _made_by_the_framework(response: Response) -> Response:
+    """An error answer the framework made rather than raised, made a problem like every
+    other: Werkzeug answers a static file's failed If-Match with 412 and the file itself.
+    The organizer's page answers its own errors as pages (text/html)."""
+    if response.status_code < 400 or response.mimetype in (PROBLEM_MEDIA_TYPE, "text/html"):
+        return response
+    status = response.status_code
+    reason = HTTP_STATUS_CODES.get(status, "Error")
+    detail = _FRAMEWORK_DETAILS.get(status, f"{reason}.")
+    response.close()  # a file it was to send is closed, not left to the collector
+    return Problem.of_status(status, detail, reason).with_headers(
+        {"Cache-Control": "no-store"}).response()
+
+
+_FRAMEWORK_DETAILS = {412: "A precondition of the request (If-Match, If-Unmodified-Since) does "
+                           "not hold for this resource."}
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(Problem, _response_of)
     app.register_error_handler(HTTPException, http_error_response)
@@ -191,3 +211,9 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(OperationalError, _database_unavailable)
     app.register_error_handler(DBAPIError, _database_unavailable)
     app.register_error_handler(Exception, _unexpected)
+
+
+def init_framework_answers(app: Flask) -> None:
+    """Make every error answer a view returned a problem (registered after the other
+    after_request functions, so that it runs first, on the view's own answer)."""
+    app.after_request(_made_by_the_framework)

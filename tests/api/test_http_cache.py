@@ -78,14 +78,14 @@ def test_verdicts_problems_and_probes_are_not_stored(client, request_args):
 
 def test_a_reimport_changes_the_etag_and_the_old_one_gets_the_new_answer(empty_db_url,
                                                                           mini_dir):
-    engine, client = serving(empty_db_url, mini_dir, 0)
-    before = client.get("/v1/cards/base1-4")
-    assert before.get_json()["name"] == "Charizard"
-    rename_card(mini_dir, "base1-4", "Blaziken")
-    import_catalog(engine, str(mini_dir))
-    after = client.get("/v1/cards/base1-4", headers={"If-None-Match": before.headers["ETag"]})
-    assert after.status_code == 200 and after.get_json()["name"] == "Blaziken"
-    assert after.headers["ETag"] != before.headers["ETag"]
+    with serving(empty_db_url, mini_dir, 0) as (engine, client):
+        before = client.get("/v1/cards/base1-4")
+        assert before.get_json()["name"] == "Charizard"
+        rename_card(mini_dir, "base1-4", "Blaziken")
+        import_catalog(engine, str(mini_dir))
+        after = client.get("/v1/cards/base1-4", headers={"If-None-Match": before.headers["ETag"]})
+        assert after.status_code == 200 and after.get_json()["name"] == "Blaziken"
+        assert after.headers["ETag"] != before.headers["ETag"]
 
 
 def test_the_etag_is_of_the_catalog_version():
@@ -158,3 +158,127 @@ def test_only_a_verdict_may_opt_in(client):
     resolved = client.post("/v1/resolve?cache=public", data=DECK.encode(),
                            content_type="text/plain")
     assert resolved.status_code == 200 and resolved.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize("accepted, coding, streamed", [
+    ("gzip;q=0", None, None),
+    ("gzip;q=0, br;q=0, zstd;q=0", None, None),
+    ("zstd;q=0, *", "br", "br"),
+    ("zstd;q=0, br;q=0.000, *;q=0.5", "gzip", None),
+    ("*;q=0", None, None),
+    ("identity;q=0", None, None),
+    ("br;q=0.5, gzip;q=0.8", "gzip", "br"),
+    ("br;q=0.5, identity", None, None),
+    ("gzip, identity;q=0.5", "gzip", None),
+    ("GZIP;Q=1", "gzip", None),
+    ("x-gzip", "gzip", None),
+    ("gzip;q=2, br", "br", "br"),  # a q that is no qvalue: that member is passed over
+    ("gzip;q=0.5000", None, None),
+    ("gzip ; q=0.1", "gzip", None),
+    ("", None, None),
+])
+def test_a_coding_refused_with_q_0_is_never_sent(client, accepted, coding, streamed):
+    """RFC 9110 12.5.3, on an answer sent whole and on one streamed (a batch, which
+    flask-compress codes in zstd or br only), where flask-compress took `gzip;q=0` as gzip."""
+    whole = client.get("/v1/formats", headers={"Accept-Encoding": accepted})
+    assert whole.headers.get("Content-Encoding") == coding
+    if coding is not None:
+        assert json.loads(DECODE[coding](whole.data)) == client.get("/v1/formats").get_json()
+    batch = client.post("/v1/validate/batch", headers={"Accept-Encoding": accepted},
+                        json={"decks": [{"id": "a", "format": "all", "deck": DECK}]})
+    assert batch.headers.get("Content-Encoding") == streamed
+
+
+def test_the_coding_is_chosen_by_the_clients_weights_then_the_servers_order():
+    from api.middleware.compression import accepted_coding
+
+    offered = ["zstd", "br", "gzip"]
+    assert accepted_coding(None, offered) is None
+    assert accepted_coding("gzip, br, zstd", offered) == "zstd"
+    assert accepted_coding("gzip;q=0.9, br;q=0.9, zstd;q=0.1", offered) == "br"
+    assert accepted_coding("*", offered) == "zstd"
+    assert accepted_coding("*, zstd;q=0", ["zstd"]) is None
+    assert accepted_coding("deflate, compress", offered) is None
+    assert accepted_coding("gzip;level=9;q=0.2", offered) == "gzip"
+    assert accepted_coding("gzip;q=0.2, gzip;q=0", offered) == "gzip"  # the first one counts
+
+
+@pytest.mark.parametrize("path", CATALOG_GETS)
+def test_if_match_holds_for_the_answers_etag_or_any(client, path):
+    plain = client.get(path)
+    etag = plain.headers["ETag"]
+    packed = client.get(path, headers={"Accept-Encoding": "zstd"}).headers["ETag"]
+    for held in (etag, packed, "*", f'"other", {etag}'):
+        answer = client.get(path, headers={"If-Match": held, "Accept-Encoding": "zstd"})
+        assert answer.status_code == 200, held
+    refused = client.get(path, headers={"If-Match": '"other"'})
+    assert refused.status_code == 412
+    assert refused.headers["Content-Type"] == "application/problem+json"
+    assert refused.headers["Cache-Control"] == "no-store"
+    problem = refused.get_json()
+    assert problem["type"].endswith("/precondition-failed") and problem["etag"] == etag
+    weak = client.get(path, headers={"If-Match": f"W/{etag}"})  # If-Match compares strongly
+    assert weak.status_code == 412
+
+
+def test_if_match_is_judged_before_if_none_match(client):
+    etag = client.get("/v1/cards/base1-4").headers["ETag"]
+    answer = client.get("/v1/cards/base1-4", headers={"If-Match": '"other"',
+                                                      "If-None-Match": etag})
+    assert answer.status_code == 412
+
+
+@pytest.mark.parametrize("path", ["/static/page.css", "/static/page.js", "/static/icon.svg"])
+def test_a_static_files_failed_precondition_is_a_problem_not_the_file(client, path):
+    answer = client.get(path, headers={"If-Match": '"other"'})
+    assert answer.status_code == 412
+    assert answer.headers["Content-Type"] == "application/problem+json"
+    assert answer.get_json()["type"].endswith("/precondition-failed")
+    out_of_range = client.get(path, headers={"Range": "bytes=999999-"})
+    assert out_of_range.status_code == 416
+    assert out_of_range.get_json()["type"].endswith("/range-not-satisfiable")
+
+
+def test_an_answer_and_its_etag_come_from_the_catalog_it_was_read_from(empty_db_url,
+                                                                       mini_dir):
+    """A re-import commits before the index of a worker follows (up to
+    CATALOG_CHECK_SECONDS): a card answer read from the new catalog names the new one."""
+    with serving(empty_db_url, mini_dir, 3600) as (engine, client):
+        before = client.get("/v1/cards/base1-4")
+        old_etag = before.headers["ETag"]
+        rename_card(mini_dir, "base1-4", "Blaziken")
+        import_catalog(engine, str(mini_dir))
+        after = client.get("/v1/cards/base1-4", headers={"If-None-Match": old_etag})
+        assert after.status_code == 200 and after.get_json()["name"] == "Blaziken"
+        version = client.get("/readyz").get_json()["catalog"]["version"]
+        assert after.headers["ETag"] == f'"{catalog_etag(version)}"' != old_etag
+        assert client.get("/v1/cards/base1-4",
+                          headers={"If-None-Match": after.headers["ETag"]}).status_code == 304
+
+
+def test_an_answer_read_while_an_import_commits_is_one_catalogs(empty_db_url, mini_dir,
+                                                                monkeypatch):
+    """A card is read, then its printings: an import committing between the two queries
+    is not seen by the second, and the ETag names the catalog both were read from."""
+    from api import cards
+
+    with serving(empty_db_url, mini_dir, 3600) as (engine, client):
+        old_version = client.get("/readyz").get_json()["catalog"]["version"]
+        rename_card(mini_dir, "base1-4", "Blaziken")
+        printings_of = cards.lookup.printings_of
+
+        def import_between(session, card):
+            import_catalog(engine, str(mini_dir))  # commits on a connection of its own
+            return printings_of(session, card)
+
+        monkeypatch.setattr(cards.lookup, "printings_of", import_between)
+        answer = client.get("/v1/cards/base1-4")
+        assert answer.status_code == 200
+        body = answer.get_json()
+        assert body["name"] == "Charizard"
+        assert {printing["name"] for printing in body["printings"]} == {"Charizard"}
+        assert answer.headers["ETag"] == f'"{catalog_etag(old_version)}"'
+        monkeypatch.setattr(cards.lookup, "printings_of", printings_of)
+        now = client.get("/v1/cards/base1-4")
+        assert now.get_json()["name"] == "Blaziken"
+        assert now.headers["ETag"] != answer.headers["ETag"]

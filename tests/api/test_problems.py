@@ -5,9 +5,10 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
-from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
+from api.middleware.problems import PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, TYPE_BASE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,3 +63,22 @@ def test_a_product_named_in_the_query_is_located_in_the_query(client):
     in_body = client.post("/v1/validate", json={"format": "sealed", "deck": "4 Bill\n",
                                                 "product": ["zzz"]}).get_json()
     assert in_body["pointer"] == "/product" and "parameter" not in in_body
+
+
+@pytest.mark.parametrize("method, path, headers, status", [
+    ("GET", "/no/such/path", {}, 404),
+    ("DELETE", "/v1/validate", {}, 405),
+    ("PUT", "/static/page.css", {}, 405),
+    ("GET", "/v1/cards/base1-4", {"If-Match": '"stale"'}, 412),
+    ("GET", "/v1/formats", {"If-Match": '"stale"'}, 412),
+    ("GET", "/openapi.yaml", {"If-Match": '"stale"'}, 412),
+    ("GET", "/static/page.css", {"If-Match": '"stale"'}, 412),
+    ("GET", "/static/page.js", {"Range": "bytes=99999999-"}, 416),
+])
+def test_every_error_the_framework_makes_is_a_problem(client, method, path, headers, status):
+    answer = client.open(path, method=method, headers=headers)
+    assert answer.status_code == status
+    assert answer.headers["Content-Type"] == PROBLEM_MEDIA_TYPE
+    problem = answer.get_json()
+    assert problem["status"] == status and problem["type"].startswith(TYPE_BASE)
+    assert problem["title"] == PROBLEM_TYPES[problem["type"].removeprefix(TYPE_BASE)].title
