@@ -11,18 +11,26 @@ server stops, the master has already made the listener ignore new SYNs
 (serving/closing_door.py), so nothing can join the queue after the last look.
 
 It also answers, and logs, every request gunicorn refuses to read as a problem
-document (serving/server_errors.py).
+document (serving/server_errors.py), and answers each health probe on a thread kept for
+its path (serving/probe_lane.py). To read a new connection's request line before a thread
+takes it, the worker waits for the connection's first bytes in its main loop (gthread waits
+in a pool thread, up to DEFAULT_WORKER_DATA_TIMEOUT, then in the loop): a connection that
+sends nothing is closed after as long as gthread gives it.
 """
 
 from __future__ import annotations
 
+import errno
 import select
+import selectors
 import time
+from concurrent import futures
+from functools import partial
 from typing import Any
 
-from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.workers.gthread import DEFAULT_WORKER_DATA_TIMEOUT, TConn, ThreadWorker
 
-from serving import server_errors
+from serving import probe_lane, server_errors
 
 # A handshake under way when the door closed completes within one round trip: wait
 # that long for it before the last look. On loopback it takes microseconds.
@@ -30,6 +38,37 @@ HANDSHAKE_LINGER = 0.1
 
 
 class DrainingThreadWorker(ThreadWorker):
+    def init_process(self) -> None:
+        # A thread a probe path, apart from the pool of `threads` (serving/probe_lane.py).
+        self.probe_pools = {path: futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix=f"probe{path.decode().replace('/', '-')}")
+            for path in probe_lane.PROBE_PATHS}
+        super().init_process()
+
+    def accept(self, listener: Any) -> None:
+        """gthread's accept, but the connection waits in the main loop for its first bytes
+        (the module), then goes to `enqueue_req` (on_pending_socket_readable)."""
+        try:
+            client, address = listener.accept()
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = TConn(self.cfg, client, address, listener.getsockname())  # non-blocking
+        conn.timeout = time.monotonic() + DEFAULT_WORKER_DATA_TIMEOUT + self.cfg.keepalive
+        self.pending_conns.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ,
+                             partial(self.on_pending_socket_readable, conn))
+
+    def enqueue_req(self, conn: Any) -> None:
+        """A probe to its path's thread, anything else to the pool (as gthread's)."""
+        probe = None if self.cfg.is_ssl else probe_lane.probe_of(conn.sock)
+        pool = self.tpool if probe is None else self.probe_pools[probe]
+        done = pool.submit(self.handle, conn)
+        done.add_done_callback(
+            lambda fut: self.method_queue.defer(self.finish_request, conn, fut))
+
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         # A request gunicorn refused is answered as a problem and logged (the module).
         if not server_errors.refuse(self.log, req, client, addr, exc):
