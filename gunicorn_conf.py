@@ -7,7 +7,7 @@ import signal
 import string
 import tempfile
 
-from serving import closing_door, collector, one_write, server_errors
+from serving import closing_door, collector, memory_return, one_write, server_errors
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
@@ -65,6 +65,11 @@ preload_app = True
 def pre_request(worker, req):
     if _KEEPALIVE_REQUESTS and req.req_number >= _KEEPALIVE_REQUESTS:
         req.must_close = True  # answered with "Connection: close"
+
+
+def post_request(worker, req, environ, resp):
+    # The answer is sent: what a large request took goes back to the system.
+    memory_return.after(environ)
 
 
 def when_ready(server):

@@ -36,7 +36,11 @@ log = logging.getLogger(__name__)
 # api.budget). A deck's own limits (lines, entries) are the same as alone; a deck that
 # needs more than its share of the body is sent alone to /v1/validate.
 MAX_BATCH_DECKS = 500
-BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 4-6 KB as entries
+BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 2-3 KB as entries
+# The most a batch's body may be in all, whatever its decks: what a worker holds while it
+# answers is about 10 times the body read as JSON entries (4 MiB of them: 28 MiB of JSON
+# values, as much again of decklists), and the manifest's pod holds four batches at once.
+MAX_BATCH_BYTES = 4 * 1024 * 1024
 MAX_ID = 200
 
 
@@ -83,7 +87,7 @@ def batch_request() -> list[BatchItem]:
     """POST /v1/validate/batch: {"decks": [{id, …a /v1/validate body}, …]}. The batch's
     shape and size are checked as a whole; each deck is read on its own, so one bad deck
     is a problem in its place and not the batch's."""
-    request.max_content_length = MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK  # before reading
+    request.max_content_length = MAX_BATCH_BYTES  # before reading
     if body.body_kind() != body.JSON:
         raise Problem("unsupported-media-type",
                       "Send a batch as application/json: {\"decks\": [{\"id\", \"deck\", …}]}.",
@@ -100,14 +104,22 @@ def batch_request() -> list[BatchItem]:
         raise Problem("batch-too-large", f"A batch holds at most {MAX_BATCH_DECKS} decks; this "
                       f"one has {len(decks)}.", pointer="/decks", limit=MAX_BATCH_DECKS)
     sent = load_body(BATCH_BODY, whole)["decks"]
+    del whole, decks  # the decks' JSON is held by `sent` alone, and let go as each is read
     size = len(body.raw_body())
-    if size > len(sent) * BATCH_BYTES_PER_DECK:
-        raise Problem("batch-too-large", f"A batch may take {BATCH_BYTES_PER_DECK} bytes a deck, "
-                      f"{len(sent) * BATCH_BYTES_PER_DECK} for its {len(sent)}; this one is "
-                      f"{size} bytes. Send a larger deck alone to /v1/validate.",
-                      pointer="/decks", limit=len(sent) * BATCH_BYTES_PER_DECK)
+    allowed = min(len(sent) * BATCH_BYTES_PER_DECK, MAX_BATCH_BYTES)
+    if size > allowed:
+        raise Problem("batch-too-large", f"A batch may take {BATCH_BYTES_PER_DECK} bytes a deck "
+                      f"and {MAX_BATCH_BYTES} in all, {allowed} for its {len(sent)}; this one "
+                      f"is {size} bytes. Send a larger deck alone to /v1/validate, or the "
+                      "decks in several batches.", pointer="/decks", limit=allowed)
     seen: dict[str, int] = {}
-    return [_batch_item(position, item, seen) for position, item in enumerate(sent)]
+    items = []
+    for position in range(len(sent)):
+        items.append(_batch_item(position, sent[position], seen))
+        # A deck's JSON weighs about what its decklist does (8 MiB of entries: 57 and
+        # 47 MiB): let go as it is read, the two are never held whole at once.
+        sent[position] = None
+    return items
 
 
 def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:

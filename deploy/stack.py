@@ -17,7 +17,7 @@ from pathlib import Path
 
 import jinja2
 
-from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+from api.batch import MAX_BATCH_BYTES
 from api.middleware import deadlines
 from api.middleware.problems import Problem
 from api.middleware.request_ids import ACCEPTED
@@ -147,7 +147,7 @@ class Stack:
             connections_per_client=self.connections_per_client,
             client_timeout=self.client_timeout, keepalive_seconds=self.keepalive_seconds,
             max_body_bytes=self.max_body_bytes,
-            max_batch_bytes=MAX_BATCH_DECKS * BATCH_BYTES_PER_DECK,
+            max_batch_bytes=MAX_BATCH_BYTES,
             upstream_keepalive=16, upstream_timeout=self.upstream_timeout(),
             fail_timeout=FAIL_TIMEOUT,
             # A failed request is tried on each instance at most once.

@@ -90,7 +90,7 @@ def test_the_grace_period_outlasts_gunicorns_graceful_stop():
 
 
 def test_the_ingress_takes_the_bodies_the_app_takes():
-    from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_DECKS
+    from api.batch import MAX_BATCH_BYTES
 
     sizes = {}
     for document in all_documents():
@@ -100,8 +100,7 @@ def test_the_ingress_takes_the_bodies_the_app_takes():
                                                        "proxy-body-size"]
             number, unit = re.fullmatch(r"(\d+)([km])", size).groups()
             sizes[path] = int(number) * (1024 if unit == "k" else 1024 * 1024)  # as nginx
-    assert sizes == {"/": 1024 * 1024, "/v1/validate/batch": MAX_BATCH_DECKS
-                     * BATCH_BYTES_PER_DECK}
+    assert sizes == {"/": 1024 * 1024, "/v1/validate/batch": MAX_BATCH_BYTES}
 
 
 def test_the_image_holds_every_package_and_runs_the_documented_command():
