@@ -306,3 +306,19 @@ def test_a_deck_left_takes_no_more_than_the_room_kept_for_it(slug):
     piece = batches._left_piece(deck, stop)
     assert len(piece.data) + 1 <= batches.left_bytes(deck)
     assert not piece.answered
+
+
+def test_a_batch_is_at_most_4_mib_in_all(client):
+    from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_BYTES
+
+    padded = "4 Pikachu BS 58\n" + "# note\n" * 2000  # ~14 KB: within a deck's share
+    decks = [{"id": str(n), "deck": padded} for n in range(300)]
+    sent = json.dumps({"decks": decks}).encode()
+    assert MAX_BATCH_BYTES < len(sent) < len(decks) * BATCH_BYTES_PER_DECK
+    answer = client.post("/v1/validate/batch", data=sent, content_type="application/json")
+    assert answer.status_code == 413
+    assert answer.get_json()["type"].endswith("/request-entity-too-large")
+    fitting = json.dumps({"decks": decks[:260]}).encode()
+    assert len(fitting) <= MAX_BATCH_BYTES
+    assert client.post("/v1/validate/batch", data=fitting,
+                       content_type="application/json").status_code == 200
