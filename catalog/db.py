@@ -9,9 +9,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, inspect
+from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import Session, SessionTransaction
+from sqlalchemy.orm import Session
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -41,19 +41,20 @@ def snapshot_session(engine: Engine) -> Session:
     """A session whose every read sees one snapshot of the catalog, taken at its first: what
     is read in several queries (a card, then its printings; the index's four; an answer and
     the version its ETag names) never mixes the catalog before an import's commit with the
-    one after it. PostgreSQL's default, read committed, takes a snapshot a statement, so it
-    reads at repeatable read; pysqlite reads outside any transaction, so SQLite reads in one
-    of its own, which WAL gives a snapshot at its first read."""
-    if engine.dialect.name == "sqlite":
-        session = Session(engine)
-        event.listen(session, "after_begin", _begin_sqlite)
-        return session
-    return Session(engine.execution_options(isolation_level="REPEATABLE READ"))
+    one after it. PostgreSQL's default, read committed, takes a snapshot a statement, so each
+    transaction of the session is made repeatable read; pysqlite reads outside any
+    transaction, so on SQLite each is a transaction of its own, which WAL gives a snapshot
+    at its first read. Either is the transaction's first statement."""
+    session = Session(engine)
+    first = _SNAPSHOT_STATEMENTS.get(engine.dialect.name)
+    if first is not None:
+        event.listen(session, "after_begin",
+                     lambda _session, _transaction, connection: connection.exec_driver_sql(first))
+    return session
 
 
-def _begin_sqlite(_session: Session, _transaction: SessionTransaction,
-                  connection: Connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+_SNAPSHOT_STATEMENTS = {"sqlite": "BEGIN",
+                        "postgresql": "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"}
 
 
 def alembic_config(url: str) -> Config:
