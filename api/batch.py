@@ -79,6 +79,9 @@ def validate_batch() -> Response:
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
     bound = answer_bound.largest_batch_answer(answer_bound.request_bytes())
+    # Out of time before any deck is judged, the batch is a 503 as a whole; once its answer
+    # is under way, the decks left are answered in their place (api.views.batches).
+    deadline.check()
     return streamed(batch_answer(index.version, planned,
                                  lambda item: _answer(index, item, searches), bound))
 
