@@ -96,6 +96,8 @@ class RemoteService:
     def validate_many(self, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
         """Every deck's (status, answer), in order: by batches of BATCH_SIZE, or one by one
         where a batch is not answered (a service before batches, a batch over its limits)."""
+        if not payloads:
+            return []
         if len(payloads) == 1:
             return [self.validate(payloads[0])]
         answers: list[tuple[int, Any]] = []
@@ -108,13 +110,33 @@ class RemoteService:
         status, body = self._send("POST", "/v1/validate/batch", json={"decks": decks})
         results = body.get("results") if status == 200 and isinstance(body, dict) else None
         if isinstance(results, list) and len(results) == len(payloads):
-            return [(result["status"], result.get("verdict") or result.get("problem"))
-                    for result in results]
+            answers = [(result["status"], result.get("verdict") or result.get("problem"))
+                       for result in results]
+            stopped = body.get("stopped")
+            if isinstance(stopped, dict) and isinstance(stopped.get("at"), int):
+                answers[stopped["at"]:] = self._after_a_stop(payloads, stopped)
+            return answers
         if status in _ASK_ONE_BY_ONE:
             return [self.validate(payload) for payload in payloads]
         # The service's trouble, or the batch stopped at its time limit: every deck of it
         # has that answer.
         return [(status, body)] * len(payloads)
+
+    def _after_a_stop(self, payloads: list[dict[str, Any]],
+                      stopped: dict[str, Any]) -> list[tuple[int, Any]]:
+        """The answers of the decks a batch stopped at and after (its `stopped`): none of
+        them was judged but the one that ran out of time, so they are asked again, in a
+        batch of their own, the one past the batch's bound alone; but not after the service
+        failed the batch."""
+        at, problem = stopped["at"], stopped.get("problem")
+        slug = problem.get("type", "").rsplit("/", 1)[-1] if isinstance(problem, dict) else ""
+        left = payloads[at:]
+        if slug == "answer-too-large":  # the rest did not fit: one alone, then the others
+            return [self.validate(left[0]), *self.validate_many(left[1:])] if left else []
+        if slug == "deadline-exceeded":  # that one costs as much again: the others are asked
+            return [(503, problem), *self.validate_many(left[1:])] if left else []
+        status = problem.get("status", 503) if isinstance(problem, dict) else 503
+        return [(status, problem)] * len(left)
 
     def _send(self, method: str, path: str, **kwargs: Any) -> tuple[int, Any]:
         try:

@@ -17,6 +17,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import requests
 
 from tests.conftest import FIXTURES
 from tests.corpus import lists
@@ -326,3 +327,22 @@ def test_local_check_without_a_catalog_says_how_to_get_one(decks, tmp_path):
     assert done.returncode == 2
     assert "deckjudge: the local catalog (sqlite:///" in done.stderr
     assert "run `flask catalog import`" in done.stderr
+
+
+def test_decks_a_batch_stopped_before_are_asked_again(server):
+    """100 one-line lists in every format answer past a batch's bound (about 13 KB of
+    verdicts to 60 bytes of deck): the service answers the first decks and stops; the
+    client asks for the others, so that every deck has the verdict it has alone."""
+    from client.services import RemoteService
+
+    payloads = [{"format": "all", "deck": f"{position % 4 + 1} Bill LC 108"}
+                for position in range(100)]
+    proxy = FlakyProxy(server, failures=0)
+    with serve(proxy.handler()) as base:
+        answers = RemoteService(base).validate_many(payloads)
+    assert proxy.paths[0] == "/v1/validate/batch" and "/v1/validate" in proxy.paths[1:]
+    assert len(answers) == 100 and {status for status, _ in answers} == {200}
+    for payload, (_, verdict) in list(zip(payloads, answers, strict=True))[::9]:
+        alone = requests.post(f"{server}/v1/validate", timeout=30,
+                              json={**payload, "detail": "verdict"}).json()
+        assert verdict == alone
