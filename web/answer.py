@@ -249,6 +249,8 @@ class Arranger:
                  field_name: str) -> list[Choice]:
         choices: list[tuple[Printing, str]] = []
         for group in line.resolution.groups:
+            if len(choices) >= MAX_CHOICES:  # a name of 75 cards costs no more than 3
+                break
             reason = (f"one of {len(group)} printings of this card" if len(group) > 1
                       else "its only printing")
             choices += [(printing, reason) for printing in group[:3]]

@@ -31,6 +31,43 @@ def test_a_name_of_many_cards_lists_the_first_and_counts_the_rest(client, full_i
     assert all(len(group["printings"]) <= 3 for group in line["candidates"])
 
 
+def _candidate_lists(answer) -> list[list]:
+    """Every list of candidates anywhere in an answer."""
+    found, stack = [], [answer]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("candidates"), list):
+                found.append(item["candidates"])
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def test_every_answer_caps_the_candidates_of_a_line(client):
+    deck = "4 Pikachu\n1 Energy\n"
+    answers = [
+        text(client, deck, "format=modified").get_json(),
+        text(client, deck, "format=all").get_json(),
+        client.post("/v1/resolve", data=deck, content_type="text/plain").get_json(),
+        client.post("/v1/validate/team", json={"format": "team-multiplay", "players": [
+            {"seat": "A", "deck": deck}, {"seat": "B", "deck": deck}]}).get_json(),
+        client.post("/v1/validate/batch", json={"decks": [
+            {"id": "a", "format": "glc", "detail": "full", "deck": deck},
+            {"id": "b", "format": ["glc", "unlimited"], "detail": "full",
+             "deck": deck}]}).get_json(),
+    ]
+    for answer in answers:
+        lists = _candidate_lists(answer)
+        assert lists and max(len(found) for found in lists) == MAX_CANDIDATES_SHOWN, answer
+    page = client.post("/answer", data={"mode": "deck", "deck": deck, "format": "glc"})
+    assert page.status_code == 200
+    from web.answer import MAX_CHOICES
+
+    assert page.get_data(as_text=True).count('name="pick"') <= 2 * MAX_CHOICES
+
+
 def _reference(name: str):
     from decklist.text import parse_text
 
