@@ -7,6 +7,8 @@ Through the app in this process (no server, no compression):
 2. the largest answer to one of tests/corpus's real lists, in every format, line by line;
 3. what a line naming many cards (`4 Pikachu`) adds to an answer line by line, in one format
    and in every format: the difference between 10 such lines and one, a line;
+   what a batch of real lists answers per byte of the batch: every list of tests/corpus in one
+   batch in every format (the verdicts alone), and the first 100 of them;
 4. the time a line costs cold (caches emptied), read through POST /v1/resolve: 20 lines of
    real printings, and 20 made-up names, each searched for its closest names.
 A benchmark prints figures; it asserts nothing.
@@ -14,6 +16,7 @@ A benchmark prints figures; it asserts nothing.
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 import time
@@ -64,6 +67,16 @@ def ambiguous_line_bytes(client: FlaskClient, formats: str) -> float:
     return (size(10) - size(1)) / 9
 
 
+def batch_ratio(client: FlaskClient, count: int | None = None) -> float:
+    """Answer bytes per batch byte: the corpus's real lists (the first `count`, or all) in
+    one batch, each in every format, the verdicts alone (a batch's default)."""
+    decks = [{"id": item.name, "format": "all", "deck": item.body} for item in lists()]
+    body = json.dumps({"decks": decks[:count]}).encode()
+    answer = client.post("/v1/validate/batch", data=body, content_type="application/json")
+    assert answer.status_code == 200 and b'"stopped"' not in answer.data[-2048:]
+    return len(answer.data) / len(body)
+
+
 def cold_line_ms(client: FlaskClient, text: str) -> float:
     """Milliseconds a line of `text` costs through POST /v1/resolve, cold: the median of
     seven."""
@@ -102,6 +115,11 @@ def main() -> None:
              ambiguous_line_bytes(client, "modified") / 1e3, "KB")
         show("answers.ambiguous_line_all", "the same, every format",
              ambiguous_line_bytes(client, "all") / 1e3, "KB")
+        show("answers.batch_corpus_ratio",
+             "every corpus list in one batch, every format, per byte of the batch",
+             batch_ratio(client), "×")
+        show("answers.batch_first_100_ratio", "the first 100 of them, per byte of the batch",
+             batch_ratio(client, 100), "×")
         show("answers.known_line_ms", f"a known line, cold ({SEARCHED} in a request)",
              cold_line_ms(client, known), "ms")
         show("answers.unknown_line_ms",

@@ -8,7 +8,11 @@ table, sent through the app in this process with every cache emptied first (a ho
 request is new by construction), grouped by kind; for the worst of each kind, CPU seconds
 per KB of request and answer bytes per request byte, beside a normal 60-line deck's, cold
 and warm. 3. A real gunicorn worker's peak RSS (VmHWM) after the largest batch, and after
-two at once on its two threads.
+two at once on its two threads. 4. make run's settings (two workers of two threads) under
+the batch that takes a worker's memory highest, four at a time: eight are sent at once, so
+that both threads of both workers are busy whichever worker the kernel hands each to. Each
+worker's peak, the instance's PSS at its height (what a pod's memory limit counts), each
+worker's memory once they are done, and /healthz and /readyz asked all the while.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
@@ -25,6 +29,7 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -40,6 +45,7 @@ from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
+from bench.proc import children, pss_mib, status_mib  # noqa: E402
 from catalog import store  # noqa: E402
 from catalog.names import search_key  # noqa: E402
 from catalog.numbers import number_key  # noqa: E402
@@ -110,6 +116,8 @@ def request_costs(app: Flask, normal: str) -> None:
                  "/v1/validate?format=all&detail=verdict", True))}
     worst: dict[str, tuple[float, float, int, str]] = {}
     for case in CASES:
+        if case.method != "POST":  # a catalog read: its cost is the catalog's, not per KB sent
+            continue
         cost = _cost(client, case.method, case.path, case.body, case.headers, True)
         if case.kind not in worst or cost[0] > worst[case.kind][0]:
             worst[case.kind] = (*cost[:3], case.id)
@@ -182,6 +190,116 @@ def worker_peak_under_the_largest_batch() -> None:
     record("hostile.batch.rss_after_two", two, "MiB")
 
 
+# The batch that takes a worker's memory highest (of the hostile table's, measured): 4 MiB
+# of JSON entries, read whole before the first deck is judged.
+WORST_BATCH = "batch-4-mib-of-entries"
+PROBE_EVERY = 0.2  # seconds between two rounds of probes
+SENT_AT_ONCE = 8  # four are answered at a time, on the instance's four threads
+
+
+def four_worst_batches_at_once() -> None:
+    """make run's settings under the worst batch, four at a time (the module's 4)."""
+    body = next(case.body for case in CASES if case.id == WORST_BATCH)
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        os.environ.update(WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+        server, base = start_gunicorn(pidfile)
+        try:
+            master = int(pidfile.read_text())
+            workers = _all_workers(master, 2)
+            before = max(status_mib(pid, "VmRSS") for pid in workers)
+            height = _Height([str(master), *workers])
+            probes = _Probes(base)
+            start = time.perf_counter()
+            with height, probes, ThreadPoolExecutor(SENT_AT_ONCE) as pool:
+                statuses = list(pool.map(lambda _: requests.post(
+                    f"{base}/v1/validate/batch", data=body, headers=JSON,
+                    timeout=120).status_code, range(SENT_AT_ONCE)))
+            seconds = time.perf_counter() - start
+            peak = max(status_mib(pid, "VmHWM") for pid in workers)
+            time.sleep(1)  # the last answers' memory handed back
+            after = max(status_mib(pid, "VmRSS") for pid in workers)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    print(f"the worst batch ({WORST_BATCH}, {len(body) / 1e6:.1f} MB), {SENT_AT_ONCE} sent at "
+          f"once to two workers of two threads ({sorted(set(statuses))}, all answered in "
+          f"{seconds:.1f} s): each worker {before:.0f} MiB "
+          f"before, {peak:.0f} MiB at its peak, {after:.0f} MiB after; the instance's PSS "
+          f"at its height {height.pss:.0f} MiB")
+    for path, times in probes.times.items():
+        print(f"  {path} meanwhile ({len(times)} asked): {statistics.median(times) * 1e3:.0f} ms "
+              f"median, {max(times) * 1e3:.0f} ms the slowest")
+        record(f"hostile.four.{path.strip('/')}.median", statistics.median(times) * 1e3, "ms")
+        record(f"hostile.four.{path.strip('/')}.max", max(times) * 1e3, "ms")
+    record("hostile.four.seconds", seconds, "s")
+    record("hostile.four.rss_before", before, "MiB")
+    record("hostile.four.rss_peak", peak, "MiB")
+    record("hostile.four.rss_after", after, "MiB")
+    record("hostile.four.instance_pss", height.pss, "MiB")
+
+
+def _all_workers(master: int, count: int) -> list[str]:
+    """The master's workers once all `count` are up: the server answers as soon as its
+    first worker does, the second may not be forked yet."""
+    deadline = time.monotonic() + 60
+    while len(workers := children(master)) < count:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"gunicorn started {len(workers)} of its {count} workers")
+        time.sleep(0.1)
+    time.sleep(1)  # each takes its index from the master as it starts
+    return workers
+
+
+class _Height:
+    """The highest PSS the processes reach together while the block runs (sampled)."""
+
+    def __init__(self, pids: list[str]) -> None:
+        self.pids = pids
+        self.pss = 0.0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample)
+
+    def __enter__(self) -> _Height:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while not self._done.wait(0.02):
+            self.pss = max(self.pss, sum(pss_mib(pid) for pid in self.pids))
+
+
+class _Probes:
+    """/healthz and /readyz asked in turn while the block runs, each answer timed."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.times: dict[str, list[float]] = {"/healthz": [], "/readyz": []}
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._ask)
+
+    def __enter__(self) -> _Probes:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _ask(self) -> None:
+        while not self._done.wait(PROBE_EVERY):
+            for path, times in self.times.items():
+                start = time.perf_counter()
+                answer = requests.get(self.base + path, timeout=60)
+                times.append(time.perf_counter() - start)
+                if answer.status_code != 200:
+                    raise SystemExit(f"{path} answered {answer.status_code} under load")
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.5
     app = create_app()
@@ -202,6 +320,7 @@ def main() -> None:
     with app.app_context():
         request_costs(app, normal)
     worker_peak_under_the_largest_batch()
+    four_worst_batches_at_once()
 
 
 if __name__ == "__main__":

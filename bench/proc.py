@@ -15,6 +15,13 @@ def status_mib(pid: int | str, field: str) -> float:
     return int(patterns.compile(rf"{field}:\s+(\d+)").search(status)[1]) / 1024
 
 
+def pss_mib(pid: int | str) -> float:
+    """A process's proportional set size, in MiB: its own pages, and its share of those it
+    shares (a worker's index pages with the master): what a container's memory counts."""
+    rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    return int(patterns.compile(r"\nPss:\s+(\d+)").search(rollup)[1]) / 1024
+
+
 def children(pid: int) -> list[str]:
     """The pids of a process's children (gunicorn's workers)."""
     return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()

@@ -80,6 +80,27 @@ def test_memory_is_sized_from_the_measured_worker_peak():
     assert float(app["resources"]["requests"]["cpu"]) == workers  # a worker a core
 
 
+def _measured(key: str) -> float:
+    """A figure of the last `make bench` (bench/figures.json)."""
+    import json
+
+    figures = json.loads((PROJECT_ROOT / "bench" / "figures.json").read_text())["figures"]
+    return figures[key]["value"]
+
+
+def test_the_limit_holds_the_pod_under_the_worst_batches_four_at_a_time():
+    app = container("Deployment")
+    assert _measured("hostile.four.instance_pss") <= mebibytes(
+        app["resources"]["limits"]["memory"])
+
+
+def test_a_probe_waits_several_times_its_slowest_answer_under_load():
+    app = container("Deployment")
+    slowest_ms = max(_measured("hostile.four.healthz.max"), _measured("hostile.four.readyz.max"))
+    for probe in ("livenessProbe", "readinessProbe"):
+        assert app[probe]["timeoutSeconds"] * 1000 >= 3 * slowest_ms, probe
+
+
 def test_the_grace_period_outlasts_gunicorns_graceful_stop():
     from gunicorn_conf import graceful_timeout
 
