@@ -251,53 +251,60 @@ def _all_workers(master: int, count: int) -> list[str]:
     return workers
 
 
-class _Height:
+class _Meanwhile:
+    """Something done every `every` seconds on a thread of its own while the block runs."""
+
+    every = 0.02
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run)
+
+    def __enter__(self) -> _Meanwhile:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._done.wait(self.every):
+            self.once()
+
+    def once(self) -> None:
+        raise NotImplementedError
+
+
+class _Height(_Meanwhile):
     """The highest PSS the processes reach together while the block runs (sampled)."""
 
     def __init__(self, pids: list[str]) -> None:
+        super().__init__()
         self.pids = pids
         self.pss = 0.0
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._sample)
 
-    def __enter__(self) -> _Height:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._done.set()
-        self._thread.join()
-
-    def _sample(self) -> None:
-        while not self._done.wait(0.02):
-            self.pss = max(self.pss, sum(pss_mib(pid) for pid in self.pids))
+    def once(self) -> None:
+        self.pss = max(self.pss, sum(pss_mib(pid) for pid in self.pids))
 
 
-class _Probes:
+class _Probes(_Meanwhile):
     """/healthz and /readyz asked in turn while the block runs, each answer timed."""
 
+    every = PROBE_EVERY
+
     def __init__(self, base: str) -> None:
+        super().__init__()
         self.base = base
         self.times: dict[str, list[float]] = {"/healthz": [], "/readyz": []}
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._ask)
 
-    def __enter__(self) -> _Probes:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        self._done.set()
-        self._thread.join()
-
-    def _ask(self) -> None:
-        while not self._done.wait(PROBE_EVERY):
-            for path, times in self.times.items():
-                start = time.perf_counter()
-                answer = requests.get(self.base + path, timeout=60)
-                times.append(time.perf_counter() - start)
-                if answer.status_code != 200:
-                    raise SystemExit(f"{path} answered {answer.status_code} under load")
+    def once(self) -> None:
+        for path, times in self.times.items():
+            start = time.perf_counter()
+            answer = requests.get(self.base + path, timeout=60)
+            times.append(time.perf_counter() - start)
+            if answer.status_code != 200:
+                raise SystemExit(f"{path} answered {answer.status_code} under load")
 
 
 def main() -> None:
