@@ -24,9 +24,10 @@ from api.middleware import (
     security_headers,
 )
 from api.middleware.json_provider import OrjsonProvider
-from catalog import caches, store
+from catalog import store
 from catalog.cli import catalog_cli
 from decklist.exports import exports
+from runtime import caches
 from validators.commands import legalities_command
 from validators.stretches import stretch_days
 from web import page
@@ -44,7 +45,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CATALOG_SOURCE=os.environ.get("CATALOG_SOURCE"),
         # How often a worker compares its in-memory index with the catalog's version stamp.
         CATALOG_CHECK_SECONDS=float(os.environ.get("CATALOG_CHECK_SECONDS", "2")),
-        # How many entries each bounded cache keeps (catalog/caches.py names them): JSON,
+        # How many entries each bounded cache keeps (runtime/caches.py names them): JSON,
         # e.g. {"line_views": 4096}; what is not named keeps its default.
         CACHE_SIZES=json.loads(os.environ.get("CACHE_SIZES") or "{}"),
         # Larger bodies are refused with 413 before they are read (chunked ones too).

@@ -3,5 +3,5 @@ validate, team, batch, spec), the schemas they read requests with (schema, body)
 budget a request may ask for (budget), and their answers' views (views/). What every
 request and answer passes through, whatever the endpoint, is api.middleware.
 
-May import: api.middleware, api.views, catalog, decklist, validators.
+May import: api.middleware, api.views, catalog, decklist, validators, runtime.
 """

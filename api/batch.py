@@ -25,9 +25,10 @@ from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
 from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
 from api.views.batches import Answer, batch_answer
-from catalog import deadline, store
+from catalog import store
 from catalog.index import CatalogIndex
 from decklist.resolve import Searches
+from runtime import deadline
 from validators.targets import DeckPlan
 
 bp = Blueprint("batch", __name__, url_prefix="/v1")

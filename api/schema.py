@@ -18,7 +18,7 @@ from flask import request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from api.middleware.problems import Problem
-from catalog.caches import ProcessCache
+from runtime.caches import ProcessCache
 from validators.formats import PLAYS
 from validators.targets import (
     NotATeamFormat,

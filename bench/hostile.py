@@ -145,7 +145,7 @@ def _cost(client: FlaskClient, method: str, path: str, body: bytes, headers: dic
           cold: bool) -> tuple[float, float, int]:
     """CPU seconds per KB of one request, its answer bytes per request byte, its status."""
     if cold:
-        store.index().forget()
+        store.index().caches.forget()
         text_lists.forget()
     else:
         client.open(path, method=method, data=body, headers=headers)

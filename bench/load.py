@@ -40,7 +40,8 @@ from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
-from catalog import patterns, store  # noqa: E402
+from catalog import store  # noqa: E402
+from runtime import patterns  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 
 # wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.

@@ -29,11 +29,12 @@ from flask import Flask  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
-from catalog import deadline, store  # noqa: E402
+from catalog import store  # noqa: E402
 from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
 from decklist.resolve import resolve  # noqa: E402
+from runtime import deadline  # noqa: E402
 from serving import collector  # noqa: E402
 from validators.engine import validate  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
@@ -60,7 +61,7 @@ def forget(index: CatalogIndex) -> Callable[[], None]:
     """Empty what a worker remembers of lines and cards: its first sight of a deck."""
     def empty() -> None:
         text_lists.forget()
-        index.forget()
+        index.caches.forget()
     return empty
 
 
@@ -96,7 +97,7 @@ def report_build(app: Flask) -> None:
 
 # A CI job checks lists on the days they were played: 60 days in turn, each judged the
 # first time in a repetition, more than a worker keeps standings for
-# (catalog.caches sizes().format_dates), in the stretches of days a worker has judged.
+# (runtime.caches sizes().format_dates), in the stretches of days a worker has judged.
 NEW_DAYS = tuple(dt.date(2025, 6, 1) + dt.timedelta(days=n) for n in range(60))
 
 

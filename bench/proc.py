@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from catalog import patterns
+from runtime import patterns
 
 
 def status_mib(pid: int | str, field: str) -> float:

@@ -1,7 +1,6 @@
 """The card catalog: its SQL schema (models, migrations' target), the import from the
 pokemon-tcg-data layout, card identity (the title, gameplay and text keys), the in-memory
-index each worker judges from, and the look-ups the API reads. Also the small tools every
-layer above uses: bounded caches, linear-time patterns and the request's deadline.
+index each worker judges from, and the look-ups the API reads.
 
-May import: nothing of deckjudge's.
+May import: runtime.
 """

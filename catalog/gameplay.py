@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from catalog import patterns
 from catalog.identity import (
     POKEMON,
     TYPE_SYMBOLS,
@@ -50,6 +49,7 @@ from catalog.identity import (
     name_key,
     parse_hp,
 )
+from runtime import patterns
 
 SAME_WORDING = 0.7
 MAX_NAME_EDITS = 2

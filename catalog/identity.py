@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from catalog import patterns
+from runtime import patterns
 
 POKEMON = "Pokémon"
 TRAINER = "Trainer"

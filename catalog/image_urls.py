@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from catalog import patterns
+from runtime import patterns
 
 MAX_URL_CHARS = 256  # the picture columns' size
 _URL = patterns.compile(r"https://(?P<host>[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"

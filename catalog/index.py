@@ -11,18 +11,16 @@ printings take about 17 MB and 1.2 s to build (measured with tracemalloc).
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import Engine, String, and_, cast, or_, select
 
-from catalog import energy_codes, patterns
-from catalog.caches import Kept
+from catalog import energy_codes
 from catalog.db import snapshot_session
 from catalog.identity import title_key
 from catalog.importer import SET_CODES_PATH
@@ -30,8 +28,9 @@ from catalog.lookup import SET_ORDER
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.names import alias_keys, search_key
 from catalog.numbers import number_key, number_sort_key
+from runtime import patterns
+from runtime.catalog_caches import CatalogCaches
 
-T = TypeVar("T")
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
 _PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
@@ -106,42 +105,11 @@ class CatalogIndex:
     _ids_folded: dict[str, str] = field(default_factory=dict)
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
-    _memos: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
-    _tables: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The caches the layers above derive from this catalog, made and dropped with it.
+    caches: CatalogCaches = field(init=False, repr=False, compare=False)
 
-    def memo(self, function: Callable[..., T], maxsize: int) -> Callable[..., T]:
-        """`function(self, *args)`, remembered for the life of this index (bounded LRU,
-        thread-safe).  What is derived from one catalog version goes with it: a re-import
-        swaps the index, and the new one starts empty."""
-        cached = self._memos.get(function)
-        if cached is None:
-            cached = self._memos.setdefault(
-                function, functools.lru_cache(maxsize=maxsize)(functools.partial(function, self)))
-        return cached
-
-    def kept(self, name: str, size: int) -> Kept[Any, Any]:
-        """The values kept under `name` (catalog.caches.Kept) for the life of this index."""
-        found = self._memos.get(name)
-        if found is None:
-            found = self._memos.setdefault(name, Kept(size))
-        return found
-
-    def table(self, build: Callable[[CatalogIndex], T]) -> T:
-        """`build(self)`: a table the layers above derive from the whole catalog (decklist's
-        export map), built once for the life of this index, as its own look-ups are; forget()
-        keeps it. The server builds it with the index (catalog.store), before any request."""
-        found = self._tables.get(build)
-        if found is None:
-            found = self._tables.setdefault(build, build(self))
-        return found
-
-    def built(self, build: Callable[[CatalogIndex], object]) -> bool:
-        """Whether `table(build)` has been built for this index."""
-        return build in self._tables
-
-    def forget(self) -> None:
-        """Drop every value memo() and kept() keep (benchmarks use it to time a cold worker)."""
-        self._memos.clear()
+    def __post_init__(self) -> None:
+        self.caches = CatalogCaches(self)
 
     def card(self, card_id: str) -> Printing | None:
         """A printing by id, in any letter case ("BASE1-4")."""

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from catalog import patterns
 from catalog.identity import clean_text
+from runtime import patterns
 
 
 @dataclass(frozen=True)

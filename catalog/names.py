@@ -26,8 +26,8 @@ import json
 import unicodedata
 from pathlib import Path
 
-from catalog import patterns
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
+from runtime import patterns
 
 _SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()}
 _SYMBOL = patterns.compile(r"\{([a-z])\}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from catalog import patterns
+from runtime import patterns
 
 # (?s) and \Z: any text splits, a line break too (a query may carry one)
 _PARTS = patterns.compile(r"(?s)^(\D*)(\d*)(.*)\Z")

@@ -34,8 +34,8 @@ import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from catalog import patterns
 from catalog.import_limits import SECONDS_ENV, ImportLimits
+from runtime import patterns
 
 UPSTREAM_URL = "https://raw.githubusercontent.com/PokemonTCG/pokemon-tcg-data/master"
 # The same data as one archive: one download rather than one a file.

@@ -67,7 +67,7 @@ class IndexHolder:
             started = time.perf_counter()
             index = load_index(self._engine)
             for build in self._tables:
-                index.table(build)
+                index.caches.table(build)
             log.info("catalog index %s loaded in %.2f s", index.version,
                      time.perf_counter() - started)
             self._index = index

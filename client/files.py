@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from catalog import patterns
+from runtime import patterns
 
 # "# format: partner-battles" (or "// format: …") among the comments before the first card.
 _FORMAT_COMMENT = patterns.compile(r"^\s*(?:#|//)\s*format\s*[:=]\s*(?P<id>[\w-]+)\s*$",

@@ -15,7 +15,7 @@ from urllib3 import BaseHTTPResponse
 from urllib3.exceptions import ReadTimeoutError
 from urllib3.util.retry import Retry
 
-from catalog import patterns
+from runtime import patterns
 
 if TYPE_CHECKING:
     from catalog.index import CatalogIndex

@@ -5,7 +5,7 @@ and each entry resolved to the catalog's printings.
 silently: what cannot be read is a `LineProblem` with its number and text. `resolve` says
 what each line names (resolved, ambiguous or unknown) and why.
 
-May import: catalog.
+May import: catalog, runtime.
 """
 
 from decklist.detect import parse

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from catalog import patterns
 from decklist.lines import tidy_name
 from decklist.model import (
     CONTROL_CHARACTERS,
@@ -23,6 +22,7 @@ from decklist.model import (
     Entry,
     LineProblem,
 )
+from runtime import patterns
 
 MAX_TEXT = 200
 # Blank as both Python and JSON Schema (ECMA) regexes read it: each counts one space

@@ -20,14 +20,15 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
-from catalog import deadline
-from catalog.caches import sizes
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key, type_alone
 from decklist.exports import export_form, exports
-from decklist.model import Candidate, Entry, Reference, tuple_builder
+from decklist.model import Candidate, Entry, Reference
 from decklist.reference import readings_of
+from runtime import deadline
+from runtime.caches import sizes
+from runtime.tuples import tuple_builder
 
 ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
 RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
@@ -108,16 +109,16 @@ def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
     # A line read before costs a cache hit (about 0.15 µs); a new one checks the deadline
     # itself (`resolution_of`), so the request's deadline is checked once here.
     deadline.check()
-    cached = index.memo(resolution_of, sizes().resolutions)
+    cached = index.caches.memo(resolution_of, sizes().resolutions)
     return [_new_line((entry, cached(entry.reference))) for entry in entries]
 
 
 def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
     """What a line's card reference names. Remembered per index (`resolve`): call it through
-    `index.memo(resolution_of, …)` to share the answer."""
+    `index.caches.memo(resolution_of, …)` to share the answer."""
     deadline.check()  # a line not seen before: an unknown one costs a fuzzy search (~0.3 ms)
     form = export_form(reference)
-    printing = index.table(exports).get(form) if form is not None else None
+    printing = index.caches.table(exports).get(form) if form is not None else None
     if printing is not None:  # the export form, read in advance: what _Attempt would find
         return Resolution.of_one(SET_NUMBER, printing)
     return _Attempt(index, readings_of(reference)).run()
@@ -336,7 +337,7 @@ def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggest
     and catalog)."""
     if resolution.closest_to is None:
         return resolution.suggestions
-    closest = index.memo(closest_names, sizes().resolutions)(resolution.closest_to)
+    closest = index.caches.memo(closest_names, sizes().resolutions)(resolution.closest_to)
     return (resolution.suggestions + closest)[:MAX_SUGGESTIONS * 2]
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from catalog import patterns
+from runtime import patterns
 
 # The most digits a JSON integer may have: every number a body holds (a count, a card
 # number, a page) has a few; a longer one is refused rather than converted.

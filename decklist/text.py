@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catalog import patterns
-from catalog.caches import ProcessCache
 from decklist.lines import split_count
 from decklist.model import (
     CONTROL_CHARACTERS,
@@ -25,6 +23,8 @@ from decklist.model import (
     Reference,
     new_entry,
 )
+from runtime import patterns
+from runtime.caches import ProcessCache
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
 # (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.

@@ -8,5 +8,5 @@ refuses to read answered as problems (server_errors), the JSON access log (acces
 records of bounded size (bounded_log), and the garbage collector as a worker runs it
 (collector). gunicorn_conf.py installs them.
 
-May import: api.middleware, catalog.
+May import: api.middleware, catalog, runtime.
 """

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import socket
 
-from catalog import patterns
+from runtime import patterns
 
 # The probes, by the path their request line names.
 PROBE_PATHS = (b"/healthz", b"/readyz")

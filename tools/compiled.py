@@ -37,10 +37,10 @@ MANIFEST = Path("build/compiled.json")
 # The module that holds the code every compiled module shares (mypyc's group library).
 GROUP = "validators.compiled"
 # The checkout's own packages, where a build leaves its extensions.
-PACKAGES = ("api", "catalog", "client", "decklist", "serving", "validators", "web")
+PACKAGES = ("api", "catalog", "client", "decklist", "runtime", "serving", "validators", "web")
 
 COMPILED = (
-    "catalog/caches.py",
+    "runtime/caches.py",
     "catalog/index.py",
     "decklist/exports.py",
     "decklist/lines.py",

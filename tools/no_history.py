@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from catalog import patterns  # noqa: E402
+from runtime import patterns  # noqa: E402
 
 # Searched in the line lowered; a word's edges are written as the neighbouring class.
 HISTORY = patterns.compile(

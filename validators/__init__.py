@@ -2,5 +2,5 @@
 (checks/), judged over a resolved deck (engine, judging), with where each card stands in a
 format on a day (standing, pool).
 
-May import: catalog, decklist.
+May import: catalog, decklist, runtime.
 """

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from catalog import deadline
 from decklist.resolve import UNKNOWN, ResolvedLine
+from runtime import deadline
 from validators.context import is_basic_energy
 
 

@@ -6,10 +6,10 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from catalog import deadline
 from catalog.index import CatalogIndex
 from decklist.model import LineProblem
 from decklist.resolve import ResolvedLine
+from runtime import deadline
 from validators.checks import get_check
 from validators.context import Context
 from validators.model import ERROR, FormatDefinition, Product, Violation

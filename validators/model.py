@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from decklist.model import tuple_builder
+from runtime.tuples import tuple_builder
 
 ERROR, WARNING = "error", "warning"
 CONSTRUCTED, LIMITED = "constructed", "limited"
@@ -91,7 +91,7 @@ class Violation(NamedTuple):
 
 
 # A Violation built from all its fields in order, skipping NamedTuple's Python-level
-# __new__ (decklist.model.tuple_builder): for `of`, and validators.placing's hot loop.
+# __new__ (runtime.tuples.tuple_builder): for `of`, and validators.placing's hot loop.
 new_violation = tuple_builder(Violation)
 
 

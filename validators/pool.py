@@ -6,10 +6,10 @@ import datetime as dt
 import functools
 from collections.abc import Callable
 
-from catalog import patterns
-from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
 from catalog.names import energy_type_of_key
+from runtime import patterns
+from runtime.caches import sizes
 from validators.model import CardPool
 
 _DIGITS = patterns.compile(r"\d+")
@@ -182,7 +182,7 @@ def _marks_of_index(index: CatalogIndex) -> dict[str, frozenset[str]]:
 
 def _set_marks(index: CatalogIndex) -> dict[str, frozenset[str]]:
     """The regulation marks each set's printings carry (worked out once per index)."""
-    return index.memo(_marks_of_index, 1)()
+    return index.caches.memo(_marks_of_index, 1)()
 
 
 def _release(index: CatalogIndex, set_id: str | None) -> dt.date | None:

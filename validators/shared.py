@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
-from decklist.model import tuple_builder
 from decklist.resolve import ResolvedLine
+from runtime.tuples import tuple_builder
 from validators.model import CardRef
 
 T = TypeVar("T")

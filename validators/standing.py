@@ -14,10 +14,11 @@ import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
-from catalog.caches import sizes
 from catalog.index import CatalogIndex, Printing
-from decklist.model import Reference, tuple_builder
+from decklist.model import Reference
 from decklist.resolve import resolution_of
+from runtime.caches import sizes
+from runtime.tuples import tuple_builder
 from validators.model import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
 from validators.pool import PoolLegality
 from validators.stretches import stretch_of
@@ -91,7 +92,7 @@ class FormatStandings:
                 continue
             for printing in reached(index, ban):
                 (self.bans if status == BANNED else self.unsure)[printing.function_key] = ban
-        self._resolution = index.memo(resolution_of, sizes().resolutions)
+        self._resolution = index.caches.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)
 
@@ -133,5 +134,5 @@ def standings_for(index: CatalogIndex, legality: Legality,
                   as_of: dt.date | None) -> FormatStandings:
     """The standings on the date: those of the first day of its stretch of days
     (validators.stretches)."""
-    return index.memo(FormatStandings, sizes().format_dates)(
+    return index.caches.memo(FormatStandings, sizes().format_dates)(
         legality, stretch_of(index, legality, as_of))

@@ -33,9 +33,9 @@ def stretch_of(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -
     date (today's lists, as they stand) is one too."""
     if as_of is None:
         return None
-    days = index.table(stretch_days).get(legality)
+    days = index.caches.table(stretch_days).get(legality)
     if days is None:
-        days = index.memo(changes_of, _OTHER_LEGALITIES)(legality)
+        days = index.caches.memo(changes_of, _OTHER_LEGALITIES)(legality)
     at = bisect.bisect_right(days, as_of)
     return days[at - 1] if at else as_of
 

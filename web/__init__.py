@@ -2,5 +2,5 @@
 /answer). The form is read into the API's own requests and judged by the API's own flow
 (api.validate, api.team), then arranged for a person.
 
-May import: api, api.middleware, api.views, catalog, decklist, validators.
+May import: api, api.middleware, api.views, catalog, decklist, validators, runtime.
 """

@@ -15,11 +15,11 @@ from typing import Any
 
 from api.views.lines import deck_counts
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
-from catalog import deadline
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import card_text, set_code
 from decklist.model import LineProblem
 from decklist.resolve import RESOLVED, ResolvedLine, Suggested
+from runtime import deadline
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
 from validators.model import Format, Violation

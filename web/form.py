@@ -14,8 +14,8 @@ from werkzeug.datastructures import FileStorage, MultiDict
 
 from api.middleware.problems import Problem
 from api.schema import target_problem
-from catalog import patterns
 from decklist.text import split_lines
+from runtime import patterns
 from validators.formats import ORDER, all_formats
 from validators.model import TeamFormat
 from validators.targets import ALL, unknown_format

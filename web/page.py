@@ -22,8 +22,9 @@ from api.middleware.problems import Problem
 from api.team import team_body as read_team
 from api.team import team_judged
 from api.validate import deck_judged, validate_body
-from catalog import deadline, lookup, store
+from catalog import lookup, store
 from catalog.index import CatalogIndex
+from runtime import deadline
 from validators.engine import Verdict
 from validators.formats import PLAYS
 from validators.judging import ReadDeck
@@ -167,7 +168,7 @@ def _html(html: str, problem: Problem | None) -> Response:
 def _origins() -> list[str]:
     """Where the catalog's pictures are: the only other place the page may load from."""
     index = store.index()
-    return index.memo(_image_origins, 1)()
+    return index.caches.memo(_image_origins, 1)()
 
 
 def _image_origins(_index: CatalogIndex) -> list[str]:

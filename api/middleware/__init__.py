@@ -6,5 +6,5 @@ deadline (deadlines), the bound every answer is held to (answer_bound), answers'
 (http_cache), compression, cross-origin access, security headers and JSON encoding
 (json_provider). app.py installs them; endpoints raise their problems.
 
-May import: catalog.
+May import: catalog, runtime.
 """

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from flask import Flask, Response, request
 from flask_compress import Compress
 
-from catalog import patterns
+from runtime import patterns
 
 # The server's preference when a client accepts several (browsers accept all three).
 ALGORITHMS = "zstd,br,gzip"

@@ -15,7 +15,7 @@ from flask import Flask, Response, request
 from flask_cors import CORS
 
 from api.middleware.request_ids import HEADER as REQUEST_ID
-from catalog import patterns
+from runtime import patterns
 
 # Headers a page's script may read besides the CORS-safelisted ones.
 EXPOSED = [REQUEST_ID, "ETag", "Retry-After"]

@@ -3,7 +3,7 @@ runs out.
 
 gunicorn's `timeout` cannot bound a request under the gthread worker (it only watches
 that the worker's main loop still answers its arbiter), so the app bounds its own work:
-each request gets REQUEST_DEADLINE_SECONDS from its start (catalog.deadline), the work
+each request gets REQUEST_DEADLINE_SECONDS from its start (runtime.deadline), the work
 checks it as it goes, and a request past it stops and answers a `deadline-exceeded`
 problem: 503 without Retry-After, so that no client or proxy sends the same work again
 by rote.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Flask, Response, g
 
 from api.middleware.problems import Problem
-from catalog import deadline
+from runtime import deadline
 
 # Seconds a request may take. The heaviest request of real decklists the limits allow, a
 # batch of 500 in every format, took 2.3 to 8.4 s on one thread of a shared 2-core machine,

@@ -46,7 +46,7 @@ _ROOT = Path(__file__).resolve().parent.parent.parent  # above the packages
 CONTRACT = _ROOT / "api" / "openapi.yaml"
 # What a catalog answer is made by besides the catalog: the code and data files of these
 # packages, and the contract.
-_BUILD_SOURCES = ("api", "catalog", "decklist", "validators")
+_BUILD_SOURCES = ("api", "catalog", "decklist", "runtime", "validators")
 
 
 def catalog_resource(view: View) -> View:

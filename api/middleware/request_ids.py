@@ -10,7 +10,7 @@ import uuid
 
 from flask import Flask, Response, g, request
 
-from catalog import patterns
+from runtime import patterns
 
 HEADER = "X-Request-ID"
 ENVIRON_KEY = "deckjudge.request_id"  # read by the gunicorn access log

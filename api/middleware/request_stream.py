@@ -13,7 +13,7 @@ A client that leaves mid-body is no error of the service's: it is answered, and 
 as 499 `client-closed-request` (nginx's status for it), with nothing in the error log.
 Only a client that half-closed its connection can still read that answer.
 
-Reading the body counts against the request's deadline (catalog.deadline): each read waits
+Reading the body counts against the request's deadline (runtime.deadline): each read waits
 on the socket no longer than the time left, so a client that sends part of a body and then
 nothing holds a thread no longer than any other request; it is answered 408.
 """
@@ -38,7 +38,7 @@ from werkzeug.wsgi import LimitedStream
 
 from api.middleware.problems import Problem
 from api.middleware.refusals import refused_status
-from catalog import deadline
+from runtime import deadline
 
 
 class WireInput:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response
 
-from catalog import patterns
+from runtime import patterns
 
 NOSNIFF = "nosniff"
 DEFAULT_POLICY = ("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; "

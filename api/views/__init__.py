@@ -4,7 +4,7 @@ Views of what depends only on a catalog version (a line's resolution, its standi
 format and date) are remembered through `CatalogIndex.memo` and must never be changed by
 the caller: a response copies what it adds to.
 
-May import: api.middleware, catalog, decklist, validators.
+May import: api.middleware, catalog, decklist, validators, runtime.
 """
 
 from __future__ import annotations

@@ -28,8 +28,8 @@ from sqlalchemy.exc import DBAPIError
 from api.middleware import answer_bound
 from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
-from catalog.deadline import DeadlineExceeded
 from catalog.index import CatalogNotLoaded
+from runtime.deadline import DeadlineExceeded
 
 log = logging.getLogger(__name__)
 

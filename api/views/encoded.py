@@ -18,10 +18,10 @@ from typing import Any
 
 import orjson
 
-from catalog import deadline
-from catalog.caches import Kept, sizes
 from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine
+from runtime import deadline
+from runtime.caches import Kept, sizes
 
 
 def heads(lines: Sequence[ResolvedLine]) -> list[bytes]:
@@ -45,9 +45,9 @@ def line(head: bytes, rest: bytes) -> orjson.Fragment:
 
 def kept(index: CatalogIndex, kind: str) -> Kept[Hashable, bytes]:
     """The encoded views of one kind, kept once per catalog index (in a bounded cache:
-    catalog.caches' `line_views`); look one up with `.get(key, make, *args)`, where `make`
+    runtime.caches' `line_views`); look one up with `.get(key, make, *args)`, where `make`
     returns `encode(view)`."""
-    return index.kept(kind, sizes().line_views)
+    return index.caches.kept(kind, sizes().line_views)
 
 
 def encode(view: dict[str, Any]) -> bytes:

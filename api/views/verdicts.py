@@ -24,9 +24,9 @@ from api.views.lines import (
     readings,
 )
 from api.views.seasons import season_ref
-from catalog import deadline
 from catalog.index import CatalogIndex
 from decklist.resolve import ResolvedLine, Suggested
+from runtime import deadline
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
 from validators.model import CardRef, Format, FormatDefinition, RuleRef, Violation

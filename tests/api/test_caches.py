@@ -33,13 +33,13 @@ def test_index_memo_is_bounded_and_belongs_to_its_index(full_db_url, full_index)
         calls.append(value)
         return value * 2
 
-    remembered = full_index.memo(double, 2)
+    remembered = full_index.caches.memo(double, 2)
     assert [remembered(1), remembered(1), remembered(2), remembered(3)] == [2, 2, 4, 6]
     assert calls == [1, 2, 3] and remembered.cache_info().currsize == 2
-    assert full_index.memo(double, 2) is remembered
+    assert full_index.caches.memo(double, 2) is remembered
     # A re-import swaps in a new index: nothing derived from the old one comes with it.
     fresh = reloaded(full_db_url)
-    assert fresh.memo(double, 2)(1) == 2 and calls == [1, 2, 3, 1]
+    assert fresh.caches.memo(double, 2)(1) == 2 and calls == [1, 2, 3, 1]
 
 
 def test_a_resolution_is_shared_within_an_index_and_not_across(full_db_url, full_index):
@@ -152,7 +152,7 @@ def test_format_standings_are_keyed_by_pool_and_bans_not_by_name(full_index):
 def test_cache_sizes_come_from_configuration_and_refuse_what_they_do_not_know():
     import pytest
 
-    from catalog.caches import CacheSizes
+    from runtime.caches import CacheSizes
 
     assert CacheSizes.from_config({"line_views": 10}).line_views == 10
     assert CacheSizes.from_config(None) == CacheSizes()
@@ -164,7 +164,7 @@ def test_cache_sizes_come_from_configuration_and_refuse_what_they_do_not_know():
 
 def test_an_app_with_tiny_caches_answers_the_same(full_db_url, client):
     from app import create_app
-    from catalog import caches
+    from runtime import caches
 
     text = "4 Electabuzz BS 20\n4 Bill LC 108\n4 Potion\n48 Fire Energy BS 98\n"
     expected = client.post("/v1/validate?format=modified", data=text,

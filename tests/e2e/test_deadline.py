@@ -13,9 +13,9 @@ import re
 import pytest
 import requests
 
-from catalog import deadline
 from decklist.detect import parse
 from decklist.resolve import resolve
+from runtime import deadline
 from tests.conftest import FIXTURES, contract_app
 from tests.support.servers import Answer, exchange, gunicorn
 

@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from catalog import patterns
+from runtime import patterns
 from tests.conftest import PROJECT_ROOT
 from tests.support.servers import gunicorn
 

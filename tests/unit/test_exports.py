@@ -11,7 +11,7 @@ from decklist.text import parse_text
 
 
 def test_every_export_form_read_in_advance_is_what_the_resolver_reads(full_index):
-    read = full_index.table(exports)
+    read = full_index.caches.table(exports)
     assert len(read) > 0.8 * len(full_index.printings)  # most printings of the catalog
     for key, printing in read.items():
         made = Resolution.of_one(SET_NUMBER, printing)  # as the map makes it
@@ -34,7 +34,7 @@ def test_an_entry_is_looked_up_only_by_a_line_that_splits_back_into_it():
 
 
 def test_forms_the_map_leaves_out_are_read_by_the_resolver(full_index):
-    read = full_index.table(exports)
+    read = full_index.caches.table(exports)
     # a code that names several sets; a number written with a dash; a tag after the name
     left_out = ["Electabuzz PR 2", "Seedot ex8-71", "Computer Search - ACESPEC BCR 137"]
     assert not any(key in read for key in left_out)
@@ -44,9 +44,9 @@ def test_forms_the_map_leaves_out_are_read_by_the_resolver(full_index):
 
 
 def test_the_map_is_built_once_and_outlives_forgotten_caches(full_index):
-    read = full_index.table(exports)
-    full_index.forget()
-    assert full_index.table(exports) is read
+    read = full_index.caches.table(exports)
+    full_index.caches.forget()
+    assert full_index.caches.table(exports) is read
 
 
 def test_the_app_loads_its_index_with_the_map_built(full_db_url):
@@ -59,4 +59,4 @@ def test_the_app_loads_its_index_with_the_map_built(full_db_url):
     store.warm(app)
     with app.app_context():
         index = store.index()
-    assert index.built(exports)
+    assert index.caches.built(exports)

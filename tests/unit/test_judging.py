@@ -62,7 +62,7 @@ def test_a_deck_shared_by_every_format_is_judged_as_each_format_alone(full_index
         plan = plan_deck(full_index, ALL, None, False, None, as_of)
         judgement = judge_deck(full_index, plan, parse(BROKEN), None, as_of, False)
         assert not judgement.legal_in
-        full_index.forget()  # the first of the formats judged below fills it again
+        full_index.caches.forget()  # the first of the formats judged below fills it again
         for target, verdict in judgement.verdicts:
             product = target.product if target.limited else None
             alone = validate(full_index, list(judgement.deck.lines), target.rules, as_of,

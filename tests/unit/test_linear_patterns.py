@@ -1,6 +1,6 @@
 """Every regular expression that reads client input or card data runs in linear time.
 
-catalog/patterns.py compiles them all with RE2, whose matching time is linear in the text.
+runtime/patterns.py compiles them all with RE2, whose matching time is linear in the text.
 These tests hold the project to that: no module compiles a pattern any other way (but the
 few listed here, each with the reason it cannot backtrack), the module really compiles with
 RE2 and means what Python's `re` means, and hostile decklist lines cost the engine work in
@@ -20,16 +20,16 @@ import pytest
 from re2 import _re2
 
 from bench.hostile import HOSTILE, hostile_deck, read_deck
-from catalog import patterns
 from decklist import text as text_lists
+from runtime import patterns
 
 ROOT = Path(__file__).resolve().parents[2]
-PROJECT = ["app.py", "gunicorn_conf.py", "api", "catalog", "client", "decklist", "validators",
-           "web", "deploy", "bench"]
+PROJECT = ["app.py", "gunicorn_conf.py", "runtime", "api", "catalog", "client", "decklist",
+           "validators", "web", "deploy", "bench"]
 # Modules that compile patterns, or hand them to something that does.
 PATTERN_MODULES = {"re", "regex", "re2", "sre_compile", "sre_parse", "_sre", "fnmatch", "glob"}
-ENGINE = "catalog/patterns.py"
-# Patterns that do not go through catalog/patterns.py, each with why it cannot backtrack.
+ENGINE = "runtime/patterns.py"
+# Patterns that do not go through runtime/patterns.py, each with why it cannot backtrack.
 REVIEWED = {
     ("client/action.py", "glob"): "the CLI user's own file patterns on their own machine; "
                                   "fnmatch turns each * into an atomic group, no backtracking",

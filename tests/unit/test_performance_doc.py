@@ -42,5 +42,5 @@ def test_a_figure_out_of_tolerance_is_named(tmp_path):
 def test_a_trick_whose_comment_lost_its_figure_is_named():
     text = report.DOC.read_text(encoding="utf-8").replace("0.3 µs a call, 18 µs of parsing",
                                                           "0.3 µs a call, 19 µs of parsing")
-    assert any("catalog/caches.py" in error and "19 µs" in error
+    assert any("runtime/caches.py" in error and "19 µs" in error
                for error in report.trick_errors(text))

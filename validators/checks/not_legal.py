@@ -17,9 +17,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from catalog.caches import sizes
 from catalog.index import Printing
 from decklist.resolve import RESOLVED
+from runtime.caches import sizes
 from validators.context import Context
 from validators.model import (
     CITES_ANNOUNCEMENT,
@@ -57,7 +57,7 @@ CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     # What a card's standing is, in words, is the same on every line and in every deck that
     # names it: worded once per format and date (5.3 µs), then placed on each line.
-    kept = ctx.index.kept(CHECK, sizes().findings)
+    kept = ctx.index.caches.kept(CHECK, sizes().findings)
     judged = (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
               spec.section)
     for line, standings in ctx.known_standings:
