@@ -11,6 +11,7 @@ from flask import Flask
 from flask.helpers import get_debug_flag
 
 from api import batch, cards, formats, health, resolve, spec, team, validate
+from api.commands import catalog_cli
 from api.middleware import (
     answer_bound,
     compression,
@@ -22,13 +23,11 @@ from api.middleware import (
     request_ids,
     request_stream,
     security_headers,
+    store,
 )
 from api.middleware.json_provider import OrjsonProvider
-from catalog import store
-from catalog.cli import catalog_cli
 from decklist.exports import exports
 from runtime import caches
-from validators.commands import legalities_command
 from validators.stretches import stretch_days
 from web import page
 
@@ -93,7 +92,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, team.bp,
                       batch.bp, spec.bp, spec.docs_bp, page.bp):
         app.register_blueprint(blueprint)
-    catalog_cli.add_command(legalities_command)
     app.cli.add_command(catalog_cli)
     return app
 

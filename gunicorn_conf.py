@@ -83,7 +83,7 @@ def _index_before_fork(server):
     building its own cost every start 0.65 s of CPU a worker (bench: the index build), and
     the suite starts gunicorn about sixty times. The index's objects are then frozen out of
     the collector's sight, and the collector set as the workers run it (serving.collector)."""
-    from catalog import store
+    from api.middleware import store
 
     try:
         store.warm_before_fork(server.app.wsgi())
@@ -103,7 +103,7 @@ def on_exit(server):
 
 
 def post_fork(server, worker):
-    from catalog import store
+    from api.middleware import store
 
     store.after_fork(worker.app.wsgi())
 
@@ -111,7 +111,7 @@ def post_fork(server, worker):
 def post_worker_init(worker):
     # The worker's index is the master's, current unless the catalog changed since (then
     # it loads the new one here), or none when the master could not load one.
-    from catalog import store
+    from api.middleware import store
 
     try:
         store.warm(worker.app.wsgi())

@@ -20,12 +20,11 @@ from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
 from api import body, budget
-from api.middleware import answer_bound
+from api.middleware import answer_bound, store
 from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
 from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
 from api.views.batches import Answer, batch_answer
-from catalog import store
 from catalog.index import CatalogIndex
 from decklist.resolve import Searches
 from runtime import deadline

@@ -7,11 +7,12 @@ from typing import Any
 from flask import Blueprint, request, url_for
 from marshmallow import ValidationError, fields, validate
 
+from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.middleware.problems import Problem
 from api.schema import MAX_TEXT, Strict, load_query
 from api.views.cards import CardSchema, PrintingSchema, SetSchema
-from catalog import lookup, store
+from catalog import lookup
 from catalog.lookup import CardFilters
 from decklist.model import CONTROL_CHARACTERS
 

@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Blueprint
 
+from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import target_problem
 from api.views.formats import format_view
-from catalog import store
 from validators.formats import ORDER, all_formats, get_format
 from validators.targets import unknown_format
 

@@ -9,8 +9,9 @@ from flask import Blueprint
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from api.middleware import store
 from api.middleware.problems import Problem
-from catalog import lookup, store
+from catalog import lookup
 from catalog.models import CatalogMeta
 
 bp = Blueprint("health", __name__)

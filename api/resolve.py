@@ -8,9 +8,9 @@ from typing import Any
 from flask import Blueprint
 
 from api import body, budget
+from api.middleware import store
 from api.middleware.problems import Problem
 from api.views.lines import resolve_view
-from catalog import store
 from decklist.json_list import named
 from decklist.model import Decklist
 from decklist.resolve import Searches

@@ -15,11 +15,11 @@ from flask import Blueprint
 from marshmallow import fields, validate
 
 from api import body, budget
+from api.middleware import store
 from api.middleware.problems import Problem
 from api.schema import BODY, FULL, MAX_TEXT, Options, Strict, load_body, target_problem
 from api.validate import notices
 from api.views.verdicts import team_judgement_view
-from catalog import store
 from catalog.index import CatalogIndex
 from decklist.resolve import Searches
 from validators.judging import Seat, TeamJudgement, judge_team

@@ -17,6 +17,7 @@ from flask import Blueprint, request
 from marshmallow import ValidationError, fields, validate
 
 from api import body, budget
+from api.middleware import store
 from api.middleware.http_cache import shareable_on_request
 from api.schema import (
     BODY,
@@ -36,7 +37,6 @@ from api.schema import (
     target_problem,
 )
 from api.views.verdicts import deck_judgement_view, notice_view
-from catalog import store
 from catalog.index import CatalogIndex
 from decklist.model import Decklist
 from decklist.resolve import Searches

@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask.testing import FlaskClient  # noqa: E402
 
+from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
-from catalog import store  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 

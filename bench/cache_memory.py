@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
-from catalog import store  # noqa: E402
 from catalog.index import CatalogIndex  # noqa: E402
 from decklist.model import MAX_ENTRIES  # noqa: E402
 from runtime.caches import sizes  # noqa: E402

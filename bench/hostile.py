@@ -41,12 +41,12 @@ import requests  # noqa: E402
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 
+from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from bench.proc import children, pss_mib, status_mib  # noqa: E402
-from catalog import store  # noqa: E402
 from catalog.names import search_key  # noqa: E402
 from catalog.numbers import number_key  # noqa: E402
 from decklist import text as text_lists  # noqa: E402

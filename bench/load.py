@@ -36,11 +36,11 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
-from catalog import store  # noqa: E402
 from runtime import patterns  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 

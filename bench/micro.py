@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask import Flask  # noqa: E402
 
+from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
-from catalog import store  # noqa: E402
 from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from catalog.data_files import IDENTITY_PATH
 from catalog.identity import (
     POKEMON,
     TYPE_SYMBOLS,
@@ -58,7 +59,6 @@ MAX_NAME_EDITS = 2
 # at 8, the rarer spellings of the Stadium reminder stayed and split Festival Grounds and
 # Jamming Tower from their reprints; at 4 no card changes but those.
 REMINDER_TITLES = 4
-OVERRIDES_PATH = Path(__file__).resolve().parent / "data" / "identity.json"
 
 Card = Mapping[str, Any]
 
@@ -380,7 +380,7 @@ class Overrides:
         return None
 
 
-def load_overrides(path: Path = OVERRIDES_PATH) -> Overrides:
+def load_overrides(path: Path = IDENTITY_PATH) -> Overrides:
     if not path.exists():
         return Overrides()
     data = json.loads(path.read_bytes())

@@ -1,7 +1,7 @@
 """A read-only, in-memory index of the SQL catalog: what resolving and validating read.
 
 A worker builds it from the database with four queries and then answers
-decklists without touching the database; `catalog.store` swaps in a new
+decklists without touching the database; `catalog.index_holder` swaps in a new
 index when the catalog's version stamp changes (a re-import).  Records are
 slotted and frozen, and repeated strings (function keys, set ids, names)
 are interned and JSON lists decoded once per distinct value: 20,107
@@ -21,9 +21,9 @@ from typing import Any
 from sqlalchemy import Engine, String, and_, cast, or_, select
 
 from catalog import energy_codes
+from catalog.data_files import SET_CODES_PATH
 from catalog.db import snapshot_session
 from catalog.identity import title_key
-from catalog.importer import SET_CODES_PATH
 from catalog.lookup import SET_ORDER
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.names import alias_keys, search_key

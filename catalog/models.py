@@ -116,7 +116,7 @@ class Card(Base):
     is_basic_energy: Mapped[bool] = mapped_column(Boolean, default=False)
     type_identity: Mapped[list[Any]] = mapped_column(default=list)
 
-    # Deck-construction limits the card's own text sets (catalog.limits).
+    # Deck-construction limits the card's own text sets (catalog.printed_limits).
     copies_unlimited: Mapped[bool] = mapped_column(Boolean, default=False)
     limit_group: Mapped[str | None] = mapped_column(String(32))
     limit_scope: Mapped[str | None] = mapped_column(String(8))  # "deck" or "name"

@@ -24,8 +24,8 @@ from __future__ import annotations
 import functools
 import json
 import unicodedata
-from pathlib import Path
 
+from catalog.data_files import CARD_NAMES_PATH
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
 from runtime import patterns
 
@@ -49,7 +49,6 @@ _INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
 # Phantom Forces labels its Items "Team Flare Gear" and its ACE SPEC "Team Flare Hyper Gear".
 _FLARE_GEAR = patterns.compile(r"^(.+) team flare (?:hyper )?gear$")
 # Names players write that no pattern derives ("Plasma Badge"): data, each with its source.
-WRITTEN_NAMES_PATH = Path(__file__).resolve().parent / "data" / "card_names.json"
 # Blend and Unit Energy spell their Types out in the data; lists write the letters ("WLFM").
 _MULTI_ENERGY = patterns.compile(r"^(blend|unit) energy ([a-z]+)$")
 _TYPE_LETTERS = {kind.lower(): letter.lower() for kind, letter in ENERGY_LETTERS.items()}
@@ -115,7 +114,7 @@ def alias_keys(name: str) -> tuple[str, ...]:
 def _written_names() -> dict[str, tuple[str, ...]]:
     """The search keys of the names card_names.json lists, by the search key of the card's."""
     found: dict[str, list[str]] = {}
-    for entry in json.loads(WRITTEN_NAMES_PATH.read_bytes())["written"]:
+    for entry in json.loads(CARD_NAMES_PATH.read_bytes())["written"]:
         found.setdefault(search_key(entry["card"]), []).append(search_key(entry["written"]))
     return {card: tuple(written) for card, written in found.items()}
 

@@ -12,7 +12,7 @@ cache directory, imported on first use, then reused with no network.
   repositories): a file lock lets one of them import while the others wait, and the
   import itself replaces the catalog in one transaction, as the service's does.
 - Never stuck: the import under the lock has the service's limits and deadline
-  (catalog/import_limits.py; CATALOG_IMPORT_SECONDS, 600 s unless set), so the lock is
+  (catalog/importing/import_limits.py; CATALOG_IMPORT_SECONDS, 600 s unless set), so the lock is
   held no longer than that, and a run waits for it that long and LOCK_SLACK_SECONDS more.
 """
 
@@ -29,16 +29,16 @@ from filelock import FileLock, Timeout
 from sqlalchemy.exc import DBAPIError
 
 from catalog.db import make_engine
-from catalog.import_limits import ImportLimits
-from catalog.importer import (
+from catalog.importing.import_limits import ImportLimits
+from catalog.importing.importer import (
     CatalogImportError,
     ImportResult,
     Progress,
     import_catalog,
     loaded_meta,
 )
+from catalog.importing.ptcg_data import UPSTREAM_ARCHIVE
 from catalog.models import CatalogMeta
-from catalog.source import UPSTREAM_ARCHIVE
 
 CACHE_ENV = "DECKJUDGE_CACHE"
 SOURCE_ENV = "CATALOG_SOURCE"

@@ -11,8 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
-from catalog.progress import ImportProgress
 from client import report
 from client.catalog_cache import CachedCatalog, CacheUnavailable, default_source
 from client.check import Options, UsageError, check_files, exit_status

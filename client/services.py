@@ -193,7 +193,7 @@ class LocalService:
 
     def index(self) -> CatalogIndex:
         """The catalog's in-memory index (inside the app's context), for `deckjudge fmt`."""
-        from catalog import store
+        from api.middleware import store
         from catalog.index import CatalogNotLoaded
 
         try:

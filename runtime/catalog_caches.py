@@ -48,7 +48,7 @@ class CatalogCaches:
     def table(self, build: Callable[[Any], T]) -> T:
         """`build(subject)`: a table derived from the whole catalog (decklist's export map,
         the days a format's standings change), built once; forget() keeps it. The server
-        builds those it names before any request (catalog.store)."""
+        builds those it names before any request (catalog.index_holder)."""
         found = self._tables.get(build)
         if found is None:
             found = self._tables.setdefault(build, build(self._subject))

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from app import create_app
 from catalog.db import make_engine
-from catalog.importer import import_catalog
+from catalog.importing.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card, Set
 from client.catalog_cache import cache_dir

@@ -11,7 +11,7 @@ place. Measured by bench/micro.py and a whole request through Flask's test clien
 CPU, medians): 60 lines in one format 84 → 51 µs, in every format 617 → 437 µs; a whole
 request, one format, 60 lines 435 → 370 µs, every format, 18 lines 1,201 → 983 µs. Modules
 outside the list stay plain Python: their share of a request is small, or they use what
-mypyc compiles differently: a module's `__file__` (catalog/names.py reads its data by it);
+mypyc compiles differently: a module's `__file__` (catalog/data_files.py finds the data by it);
 attributes set on functions (the API's route decorators); a keyword argument named as a
 positional-only parameter (`Violation.of`'s templates take a `cards`); a
 `functools.cached_property` of a class, which a compiled class works out at every read

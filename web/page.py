@@ -16,13 +16,13 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, render_template, request
 
 from api import body
-from api.middleware import answer_bound
+from api.middleware import answer_bound, store
 from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
 from api.team import team_body as read_team
 from api.team import team_judged
 from api.validate import deck_judged, validate_body
-from catalog import lookup, store
+from catalog import lookup
 from catalog.index import CatalogIndex
 from runtime import deadline
 from validators.engine import Verdict

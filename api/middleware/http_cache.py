@@ -2,7 +2,7 @@
 
 A GET whose answer depends only on the catalog, the format data and this build's code (a
 `catalog_resource`) carries a strong ETag made from the version of the catalog the answer
-was read from (catalog.store.answer_version: its body and its ETag come from one catalog,
+was read from (api.middleware.store.answer_version: its body and its ETag come from one catalog,
 even while a re-import commits) and the build, and `Cache-Control: public,
 max-age=CACHE_MAX_AGE`. A re-import or a new build changes the ETag, so a cache that
 revalidates never keeps an answer from another catalog; one that does not may serve it for
@@ -34,8 +34,8 @@ from typing import TypeVar
 from flask import Flask, Response, current_app, request
 from werkzeug.http import parse_etags
 
+from api.middleware import store
 from api.middleware.problems import Problem
-from catalog import store
 
 View = TypeVar("View", bound=Callable[..., object])
 _MARK = "catalog_resource"

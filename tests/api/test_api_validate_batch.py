@@ -267,7 +267,7 @@ def test_a_batch_that_runs_out_of_time_answers_the_decks_left_in_their_place(ful
     whose judging runs past it stops the batch, and it and the decks left are told so in
     their place."""
     from api import batch as batches
-    from catalog import store
+    from api.middleware import store
     from tests.conftest import contract_app
 
     judge = batches.verdict_of

@@ -13,7 +13,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.middleware.http_cache import catalog_etag
-from catalog.importer import import_catalog
+from catalog.importing.importer import import_catalog
 from tests.api.test_index_refresh import rename_card, serving
 
 try:  # the standard library's from Python 3.14

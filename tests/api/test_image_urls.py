@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from catalog.db import make_engine
 from catalog.image_urls import image_url, is_origin, origin
-from catalog.importer import import_catalog
+from catalog.importing.importer import import_catalog
 from catalog.models import Card, CatalogMeta
 from tests.conftest import make_client
 from web.security import content_security_policy

@@ -3,10 +3,10 @@
 import json
 from contextlib import contextmanager
 
+from api.middleware import store
 from app import create_app
-from catalog import store
 from catalog.db import make_engine
-from catalog.importer import import_catalog
+from catalog.importing.importer import import_catalog
 from tests.support.contract import ContractClient
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import requests
 from sqlalchemy import text
 
+from api.middleware import store
 from app import create_app
-from catalog import store
 from tests.support.servers import children, gunicorn
 
 

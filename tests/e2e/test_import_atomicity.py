@@ -14,7 +14,7 @@ import requests
 from sqlalchemy import text
 
 from catalog.db import make_engine
-from catalog.importer import import_catalog, loaded_meta
+from catalog.importing.importer import import_catalog, loaded_meta
 from tests.api.test_index_refresh import rename_card
 from tests.conftest import PROJECT_ROOT, make_client
 from tests.support.servers import gunicorn

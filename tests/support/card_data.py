@@ -25,7 +25,8 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from catalog.source import ArchiveSource, SourceError, open_source
+from catalog.importing.locations import ArchiveSource, SourceError, open_source
+from catalog.importing.ptcg_data import LAYOUT as PTCG_DATA
 
 PINNED_COMMIT = "4e0f8e4df091208760164e1235d9f216166e23e2"
 PINNED_ARCHIVE = ("https://github.com/Veraatversus/pokemon-tcg-data/archive/"
@@ -88,7 +89,7 @@ def provisioned(cache: Path, pin: Pin) -> Path:
 
 def _download(pin: Pin, target: Path) -> None:
     try:
-        with open_source(pin.archive) as source:
+        with open_source(pin.archive, PTCG_DATA) as source:
             if not isinstance(source, ArchiveSource):
                 raise CardDataUnavailable(f"{pin.archive}: not an archive")
             files = [(path, source.read(path)) for path in source.paths()

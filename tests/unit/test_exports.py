@@ -52,8 +52,8 @@ def test_the_map_is_built_once_and_outlives_forgotten_caches(full_index):
 def test_the_app_loads_its_index_with_the_map_built(full_db_url):
     """The server builds the map with the index, before a request (and a gunicorn parent
     before it forks): the index the app serves holds it."""
+    from api.middleware import store
     from app import create_app
-    from catalog import store
 
     app = create_app({"DATABASE_URL": full_db_url})
     store.warm(app)

@@ -1,4 +1,4 @@
-"""The limits of a catalog import (catalog/import_limits.py): a source past one is refused
+"""The limits of a catalog import (catalog/importing/import_limits.py): a source past one is refused
 with an error naming the file and the limit, and the loaded catalog keeps serving, whole.
 
 Sources are small crafted directories and archives in tmp_path, and real HTTP servers on
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from catalog.db import make_engine
-from catalog.import_limits import (
+from catalog.importing.import_limits import (
     MAX_ARCHIVE_BYTES,
     MAX_FILE_BYTES,
     MAX_IMAGE_ORIGINS,
@@ -30,7 +30,7 @@ from catalog.import_limits import (
     MAX_SETS,
     ImportLimits,
 )
-from catalog.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
 from tests.conftest import MINI_CARDS, MINI_CATALOG, MINI_SETS, counts, layout_archive
 from tests.support.servers import (
     HUGE_LENGTHS,

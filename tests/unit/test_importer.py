@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from catalog.db import make_engine
-from catalog.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.models import Card, Set, SetCode
 from tests.conftest import (
     MINI_CARDS,
@@ -135,8 +135,8 @@ def _break(mini_dir: Path, case: str) -> str:
     raise AssertionError(case)
 
 
-# A field of base1-4 (or of set base1: "set.…") past a limit of catalog/import_limits.py or
-# of its column, and what the error says of it.
+# A field of base1-4 (or of set base1: "set.…") past a limit of
+# catalog/importing/import_limits.py or of its column, and what the error says of it.
 PAST_A_LIMIT = {
     "name-past-the-limit": (
         "name", "Charizard" * 100_000,

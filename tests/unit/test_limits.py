@@ -2,7 +2,7 @@
 
 import pytest
 
-from catalog.limits import DeckLimits, parse_limits
+from catalog.printed_limits import DeckLimits, parse_limits
 
 
 @pytest.fixture

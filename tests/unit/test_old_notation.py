@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from catalog.names import WRITTEN_NAMES_PATH
+from catalog.data_files import CARD_NAMES_PATH
 from decklist.resolve import RESOLVED, SET_NUMBER, UNKNOWN
 from tests.conftest import ids
 
@@ -124,7 +124,7 @@ def test_plasma_badge_at_another_cards_number_stays_unknown(line, written, at_nu
 
 def test_each_written_name_in_the_data_finds_a_real_card_and_says_where_it_was_seen(
         full_index):
-    entries = json.loads(WRITTEN_NAMES_PATH.read_bytes())["written"]
+    entries = json.loads(CARD_NAMES_PATH.read_bytes())["written"]
     assert entries
     for entry in entries:
         found = full_index.named(entry["written"])

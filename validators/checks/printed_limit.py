@@ -1,4 +1,4 @@
-"""printed-limit: the deck limits a card prints on itself (catalog.limits reads them).
+"""printed-limit: the deck limits a card prints on itself (catalog.printed_limits reads them).
 
 Card text is part of the game's rules, so these hold wherever the card is played, also
 where a format lifts the 4-copy rule (Limited, DCI Floor Rules 2003 §231: "not restricted
@@ -39,7 +39,7 @@ def _code(name: str) -> Code:
 class Limit:
     """One kind of printed limit: its violation code, and how the message names its cards."""
 
-    group: str  # catalog.limits' limit_group
+    group: str  # catalog.printed_limits' limit_group
     code: Code
     what: str  # the cards counted, for the message
 

@@ -1,14 +1,15 @@
-"""Read a catalog in the pokemon-tcg-data layout from a directory, an archive or a URL.
+"""Where a source of card data is read from: a directory, an archive or a URL.
 
-The layout: `sets/en.json` (a list of sets) and `cards/en/<set id>.json`
-(the printings of one set), beside `decks/en/<set id>.json`.  Every reader yields
-the raw bytes of each file by its path in the layout, so the importer checks and
-hashes the same bytes whatever the source.
+A source's files sit in its own layout (`Layout`: which paths are its files, and the file
+that marks the layout's root), which the reader of that source names
+(catalog/importing/ptcg_data.py). Every location yields the raw bytes of each file by its
+path in the layout, so the reader checks and the importer hashes the same bytes whatever
+the location.
 
-A source may be hostile or broken, so every reader spends one Budget: bytes of one
+A source may be hostile or broken, so every location spends one Budget: bytes of one
 file, of all files together, of an archive and what it inflates to, and time
-(catalog/import_limits.py). Past any of them the read stops with a SourceError that
-names the file and the limit.
+(catalog/importing/import_limits.py). Past any of them the read stops with a SourceError
+that names the file and the limit.
 """
 
 from __future__ import annotations
@@ -34,20 +35,23 @@ import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from catalog.import_limits import SECONDS_ENV, ImportLimits
+from catalog.importing.import_limits import SECONDS_ENV, ImportLimits
 from runtime import patterns
 
-UPSTREAM_URL = "https://raw.githubusercontent.com/PokemonTCG/pokemon-tcg-data/master"
-# The same data as one archive: one download rather than one a file.
-UPSTREAM_ARCHIVE = ("https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/"
-                    "master.tar.gz")
-SETS_PATH = "sets/en.json"
-# The English files of the layout: all an archive reader keeps of an archive.
-LAYOUT = patterns.compile(r"sets/en\.json|(?:cards|decks)/en/[^/]+\.json")
 HTTP_TIMEOUT = (10, 60)  # connect, read (seconds); never past the import's deadline
 _CHUNK = 1 << 16
 _HTTP_WORKERS = 8
 _T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The files of one source's layout."""
+
+    # The paths of its files, relative to its root: all an archive reader keeps of an archive.
+    files: patterns.Pattern
+    # The file at its root; in an archive, the folder of the outermost one is the root.
+    marker: str
 
 
 class SourceError(Exception):
@@ -153,30 +157,16 @@ class Source(Protocol):
         """The bytes of several layout files, in the order asked."""
 
 
-def card_path(set_id: str) -> str:
-    return f"cards/en/{set_id}.json"
-
-
-def default_source(project_root: Path) -> str:
-    """CATALOG_SOURCE, else ../shared/pokemon-tcg-data beside the project, else upstream."""
-    configured = os.environ.get("CATALOG_SOURCE")
-    if configured:
-        return configured
-    shared = project_root.parent / "shared" / "pokemon-tcg-data"
-    if (shared / SETS_PATH).is_file():
-        return str(shared)
-    return UPSTREAM_URL
-
-
 @contextmanager
-def open_source(location: str, budget: Budget | None = None) -> Iterator[Source]:
+def open_source(location: str, layout: Layout, budget: Budget | None = None
+                ) -> Iterator[Source]:
     """Open a directory, a .tar.gz/.tgz/.zip archive, or an http(s) base or archive URL."""
     budget = budget or Budget()
     lowered = location.lower()
     if lowered.startswith(("http://", "https://")):
         if lowered.endswith((".tar.gz", ".tgz", ".zip")):
             with _downloaded(location, budget) as path:
-                yield _open_archive(path, location, budget)
+                yield _open_archive(path, location, budget, layout)
         else:
             with _session() as session:
                 yield HttpSource(location, budget, session)
@@ -185,7 +175,7 @@ def open_source(location: str, budget: Budget | None = None) -> Iterator[Source]
     if path.is_dir():
         yield DirectorySource(path, budget)
     elif path.is_file() and lowered.endswith((".tar.gz", ".tgz", ".zip")):
-        yield _open_archive(path, location, budget)
+        yield _open_archive(path, location, budget, layout)
     else:
         raise SourceError(f"{location}: not a directory, a .tar.gz/.zip archive or an http(s) URL")
 
@@ -243,21 +233,22 @@ class ArchiveSource(_SequentialReads):
         return body
 
 
-def _open_archive(path: Path, description: str, budget: Budget) -> ArchiveSource:
+def _open_archive(path: Path, description: str, budget: Budget,
+                  layout: Layout) -> ArchiveSource:
     limits = budget.limits
     try:
         _refuse_size(description, path.stat().st_size, limits.archive_bytes, "an archive")
         if str(path).lower().endswith(".zip") or zipfile.is_zipfile(path):
-            members = _zip_members(path, description, budget)
+            members = _zip_members(path, description, budget, layout)
         else:
-            members = _tar_members(path, description, budget)
+            members = _tar_members(path, description, budget, layout)
     except (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error) as error:
         raise SourceError(f"{description}: not a readable archive ({error})") from None
-    return ArchiveSource(_layout_files(members, description), description)
+    return ArchiveSource(_layout_files(members, description, layout), description)
 
 
-def _layout_path(name: str) -> tuple[str, str] | None:
-    """(the folder it is in, its layout path) for a member of the English layout, else None.
+def _layout_path(name: str, layout: Layout) -> tuple[str, str] | None:
+    """(the folder it is in, its layout path) for a member of the layout, else None.
 
     Archives often wrap the layout in a top folder; a member climbing out (`..`) is never
     one of it."""
@@ -266,23 +257,25 @@ def _layout_path(name: str) -> tuple[str, str] | None:
         return None
     for start in range(len(parts)):
         relative = "/".join(parts[start:])
-        if LAYOUT.fullmatch(relative):
+        if layout.files.fullmatch(relative):
             return "/".join(parts[:start]), relative
     return None
 
 
-def _layout_files(members: dict[str, bytes], description: str) -> dict[str, bytes]:
-    """The layout files of the folder holding the archive's outermost sets/en.json."""
-    placed = {name: found for name in members if (found := _layout_path(name))}
-    roots = [root for root, relative in placed.values() if relative == SETS_PATH]
+def _layout_files(members: dict[str, bytes], description: str,
+                  layout: Layout) -> dict[str, bytes]:
+    """The layout files of the folder holding the archive's outermost marker file."""
+    placed = {name: found for name in members if (found := _layout_path(name, layout))}
+    roots = [root for root, relative in placed.values() if relative == layout.marker]
     if not roots:
-        raise SourceError(f"{description}: no {SETS_PATH} in the archive")
+        raise SourceError(f"{description}: no {layout.marker} in the archive")
     root = min(roots, key=len)
     return {relative: members[name] for name, (folder, relative) in placed.items()
             if folder == root}
 
 
-def _zip_members(path: Path, description: str, budget: Budget) -> dict[str, bytes]:
+def _zip_members(path: Path, description: str, budget: Budget,
+                 layout: Layout) -> dict[str, bytes]:
     limits = budget.limits
     # Counted from the end record before zipfile reads the directory into memory.
     _refuse_members(description, _zip_entries(path), limits.archive_members)
@@ -292,7 +285,7 @@ def _zip_members(path: Path, description: str, budget: Budget) -> dict[str, byte
         _refuse_inflated(description, sum(info.file_size for info in infos), limits)
         files: dict[str, bytes] = {}
         for info in infos:
-            if _layout_path(info.filename) is None:
+            if _layout_path(info.filename, layout) is None:
                 continue
             with archive.open(info) as handle:
                 files[info.filename] = budget.read(f"{description}: {info.filename}",
@@ -314,7 +307,8 @@ def _zip_entries(path: Path) -> int:
     return entries if entries != 0xFFFF else 1 << 32
 
 
-def _tar_members(path: Path, description: str, budget: Budget) -> dict[str, bytes]:
+def _tar_members(path: Path, description: str, budget: Budget,
+                 layout: Layout) -> dict[str, bytes]:
     """The layout members of a tar (gzipped or not), in one pass: member by member, each
     refused by the size its header declares before any of it is inflated."""
     limits = budget.limits
@@ -331,7 +325,7 @@ def _tar_members(path: Path, description: str, budget: Budget) -> dict[str, byte
                 _refuse_members(description, count, limits.archive_members)
                 declared += member.size
                 _refuse_inflated(description, declared, limits)
-                if not member.isfile() or _layout_path(member.name) is None:
+                if not member.isfile() or _layout_path(member.name, layout) is None:
                     continue
                 handle = tar.extractfile(member)
                 assert handle is not None  # isfile() members always have data

@@ -1,8 +1,9 @@
 """`flask catalog …`: import the card data, show what is loaded and what its identity keys
-say, migrate the schema."""
+say, migrate the schema, and compare the rules' verdicts with the data's own legalities."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from pathlib import Path
 
@@ -10,12 +11,15 @@ import click
 from flask import current_app
 from flask.cli import AppGroup
 
-from catalog import identity_report, store
+from api.middleware import store
+from catalog import lookup
 from catalog.db import make_engine, upgrade
-from catalog.import_limits import ImportLimits
-from catalog.importer import CatalogImportError, import_catalog, loaded_meta
-from catalog.progress import ImportProgress
-from catalog.source import default_source
+from catalog.importing import identity_report
+from catalog.importing.import_limits import ImportLimits
+from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.importing.progress import ImportProgress
+from catalog.importing.ptcg_data import default_source
+from validators import legalities
 
 catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
 
@@ -28,7 +32,7 @@ def import_command(source: str | None, force: bool) -> None:
     """Import SOURCE (a directory, .tar.gz/.zip or http(s) URL in the pokemon-tcg-data layout).
 
     Without SOURCE: CATALOG_SOURCE, else ../shared/pokemon-tcg-data, else upstream.
-    Past a limit of catalog/import_limits.py (CATALOG_IMPORT_SECONDS sets the deadline)
+    Past a limit of catalog/importing/import_limits.py (CATALOG_IMPORT_SECONDS sets the deadline)
     the import is refused and the loaded catalog kept.
     """
     try:
@@ -94,3 +98,34 @@ def identity_report_command(against: str | None, reworded: bool) -> None:
     finally:
         if other is not None:
             other.dispose()
+
+
+@catalog_cli.command("legalities")
+@click.option("--date", "day", required=True, metavar="YYYY-MM-DD",
+              help="The day the data was taken (../shared's copy: 2026-02-01).")
+@click.option("--format", "format_ids", default="standard,expanded", show_default=True,
+              help="Comma-separated format ids.")
+@click.option("--all", "show_all", is_flag=True, help="List every card, not only a count "
+              "and a few examples per reason.")
+def legalities_command(day: str, format_ids: str, show_all: bool) -> None:
+    """Compare deckjudge's verdicts with the data's own `legalities` for the day the data
+    was taken: every card where they differ, with deckjudge's reading."""
+    try:
+        when = dt.date.fromisoformat(day)
+    except ValueError:
+        raise click.BadParameter(f"{day!r} is not a date (YYYY-MM-DD)") from None
+    if loaded_meta(store.engine()) is None:
+        raise click.ClickException("no catalog is loaded; run `flask catalog import`")
+    found = legalities.compare(store.index(), lookup.data_legalities(store.session()), when,
+                               tuple(format_ids.split(",")))
+    for (format_id, reason), count in sorted(legalities.summary(found).items()):
+        click.echo(f"{format_id:<9} {reason:<20} {count:>6}")
+        shown = [d for d in found if (d.format, d.reason) == (format_id, reason)]
+        for difference in shown if show_all else shown[:3]:
+            click.echo(f"    {difference.card:<18} {difference.name[:28]:<28} data: "
+                       f"{difference.data:<9} deckjudge: {difference.deckjudge:<9} "
+                       f"{difference.reading}")
+    unexplained = sum(d.reason == legalities.UNEXPLAINED for d in found)
+    click.echo(f"{len(found)} differences, {unexplained} unexplained")
+    if unexplained:
+        raise SystemExit(1)
