@@ -5,7 +5,7 @@ an id) is read and planned on its own, so that one bad deck is a problem in its 
 not the batch's. Every deck is planned before any is judged: a deck over the work one
 request may ask is refused in its place, and a batch over its own budget as a whole, before
 either costs the work. Then the answer streams (api.views.batches): each deck judged as
-/v1/validate judges it (api.validate) when its turn to be sent comes.
+/v1/validate judges it (api.judgements) when its turn to be sent comes.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ import orjson
 from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
-from api import body, budget
+from api import body, budget, judgements
+from api.deck_requests import DeckRequest, deck_request
 from api.middleware import answer_bound, store
 from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
-from api.validate import ValidateRequest, ask_of, plan_of, validate_body, verdict_of
 from api.views.batches import Answer, batch_answer
 from catalog.index import CatalogIndex
 from decklist.resolve import Searches
@@ -60,7 +60,7 @@ class BatchItem:
 
     position: int  # in the body's `decks`
     id: str | None
-    request: ValidateRequest | None
+    request: DeckRequest | None
     problem: Problem | None
     size: int = 0  # the deck's own bytes, as JSON: its answer's bound is the one it has alone
     plan: DeckPlan | None = None  # the formats it is checked in, once planned
@@ -74,7 +74,7 @@ def validate_batch() -> Response:
     items = batch_request()
     index = store.index()
     planned = [_planned(index, item) for item in items]
-    budget.within([ask_of(item.request, item.plan) for item in planned
+    budget.within([judgements.deck_ask(item.request, item.plan) for item in planned
                    if item.request is not None and item.plan is not None],
                   budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
@@ -140,7 +140,7 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
         seen[deck_id] = position
         # A batch answers the verdict alone unless a deck asks for `detail: full`.
         options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
-        return BatchItem(position, deck_id, validate_body(options), None,
+        return BatchItem(position, deck_id, deck_request(options), None,
                          len(orjson.dumps(sent)))
     except Problem as problem:
         return BatchItem(position, deck_id, None, in_deck(problem, position))
@@ -163,8 +163,8 @@ def _planned(index: CatalogIndex, item: BatchItem) -> BatchItem:
     if item.request is None:
         return item
     try:
-        plan = plan_of(index, item.request)
-        budget.within([ask_of(item.request, plan)])
+        plan = judgements.deck_plan(index, item.request)
+        budget.within([judgements.deck_ask(item.request, plan)])
     except Problem as problem:
         return replace(item, request=None, problem=in_deck(problem, item.position))
     return replace(item, plan=plan)
@@ -178,7 +178,7 @@ def _answer(index: CatalogIndex, item: BatchItem, searches: Searches) -> Answer:
         return item.problem
     deadline.check()  # once a deck
     try:
-        return verdict_of(index, item.request, item.plan, searches)
+        return judgements.deck_verdict(index, item.request, item.plan, searches)
     except Problem as problem:
         return in_deck(problem, item.position)
 

@@ -57,6 +57,9 @@ COMPILED = (
     "validators/standing.py",
     "api/views/encoded.py",
     "api/views/lines.py",
+    "api/views/across_formats.py",
+    "api/views/standings.py",
+    "api/views/team_verdicts.py",
     "api/views/verdicts.py",
 )
 # Every check: one module a check, all run for every format a deck is judged in.

@@ -25,7 +25,7 @@ class RuleRef:
 class CardRef(NamedTuple):
     """A decklist line a violation is about. A named tuple: a deck illegal in several formats
     names each of its lines, and an answer in several formats tells its findings apart by
-    them (api.views.verdicts), which hashes a named tuple in C where a frozen dataclass
+    them (api.views.across_formats), which hashes a named tuple in C where a frozen dataclass
     hashes in Python."""
 
     line: int

@@ -1,8 +1,8 @@
 """A judgement, arranged for a person: the decklist line by line as it was written, each
 line with its card, its marks and its choices, and a verdict for each format.
 
-What is shown is what the API judged for the same request (api.validate and api.team judge
-it, validators.judging holds it): this module arranges the judgement itself, never its
+What is shown is what the API judged for the same request (api.judgements judges it,
+validators.judging holds it): this module arranges the judgement itself, never its
 JSON, and adds what a person reads that the API leaves to ids: set names and codes, and
 pictures.
 """

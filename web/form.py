@@ -1,7 +1,7 @@
 """The organizer's form, read: what was pasted or chosen, and the options, as plain values.
 
 The form's fields become the JSON body `POST /v1/validate` (or `/v1/validate/team`) would
-take, and that body is read by the API's own schemas (api.validate, api.team): the page accepts
+take, and that body is read by the API's own schemas (api.deck_requests): the page accepts
 exactly what the API accepts, and refuses it with the same problems.
 """
 

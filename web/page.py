@@ -3,7 +3,7 @@ page's script puts in place without a reload.
 
 Without JavaScript the form posts to / and the whole page comes back with the answer;
 with it, the script posts the same form to /answer. The form is read into the API's own
-request and judged by the API's own flow (api.validate, api.team): the page arranges that
+request and judged by the API's own service (api.judgements): the page arranges that
 judgement (web.answer), not its JSON, and both paths render the same templates from it.
 """
 
@@ -16,12 +16,11 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, render_template, request
 
 from api import body
+from api.deck_requests import deck_request, team_request
+from api.judgements import deck_judged, team_judged
 from api.middleware import answer_bound, store
 from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
-from api.team import team_body as read_team
-from api.team import team_judged
-from api.validate import deck_judged, validate_body
 from catalog import lookup
 from catalog.index import CatalogIndex
 from runtime import deadline
@@ -112,12 +111,12 @@ def _read_unused(form: Form) -> None:
 def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
     """The form judged as the API judges its request, arranged for the page."""
     if form.mode == TEAM:
-        team_plan, team = team_judged(index, read_team(team_body(form)))
+        team_plan, team = team_judged(index, team_request(team_body(form)))
         arranger = arrange.Arranger(index, _images(team.decks, (
             verdict for _, verdict in team.verdict.players)))
         arranged = arranger.team(team)
         return arrange.Answer(arranged.players, team_plan.notices, arranged)
-    plan, deck = deck_judged(index, validate_body(deck_body(form)))
+    plan, deck = deck_judged(index, deck_request(deck_body(form)))
     arranger = arrange.Arranger(index, _images([deck.deck], (
         verdict for _, verdict in deck.verdicts)))
     return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices)

@@ -1,8 +1,8 @@
 """JSON views: one module per resource, each building plain dicts and lists from domain values.
 
 Views of what depends only on a catalog version (a line's resolution, its standing in a
-format and date) are remembered through `CatalogIndex.memo` and must never be changed by
-the caller: a response copies what it adds to.
+format and date) are kept in the catalog's cache holder (runtime.catalog_caches) and must
+never be changed by the caller: a response copies what it adds to.
 
 May import: api.middleware, catalog, decklist, validators, runtime.
 """

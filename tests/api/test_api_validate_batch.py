@@ -89,16 +89,16 @@ def test_a_deck_needs_an_object_with_its_own_id(client):
 
 
 def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypatch):
-    from api import batch as batches
+    from api import judgements
 
-    judge = batches.verdict_of
+    judge = judgements.deck_verdict
 
     def breaks_on_bill(index, req, plan, searches):
         if any(entry.text.startswith("Bill") for entry in req.deck.entries):
             raise RuntimeError("a bug")
         return judge(index, req, plan, searches)
 
-    monkeypatch.setattr(batches, "verdict_of", breaks_on_bill)
+    monkeypatch.setattr(judgements, "deck_verdict", breaks_on_bill)
     body = batch(client, [{"id": "a", "deck": GOOD}, {"id": "b", "deck": "4 Bill\n"},
                           {"id": "c", "deck": GOOD}]).get_json()
     assert [r["status"] for r in body["results"]] == [200, 500, 200]
@@ -207,16 +207,16 @@ def test_a_deck_past_the_work_one_request_may_ask_is_refused_in_its_place(client
     """Each deck has the budget one request has, checked before its work: a 1,000-line list
     in every format line by line (96,000 units, 8 times what a request may ask) is refused
     in its place, not judged because its batch's budget could pay for it."""
-    from api import batch as batches
+    from api import judgements
 
     judged: list[int] = []
-    judge = batches.verdict_of
+    judge = judgements.deck_verdict
 
     def counted(index, req, plan, searches):
         judged.append(len(req.deck.entries) + len(req.deck.problems))
         return judge(index, req, plan, searches)
 
-    monkeypatch.setattr(batches, "verdict_of", counted)
+    monkeypatch.setattr(judgements, "deck_verdict", counted)
     huge = {"id": "huge", "format": "all", "detail": "full",
             "deck": "".join(f"junk {n}\n" for n in range(1000))}
     small = [{"id": str(n), "format": "modified", "deck": "4 Bill LC 108"} for n in range(499)]
@@ -266,18 +266,18 @@ def test_a_batch_that_runs_out_of_time_answers_the_decks_left_in_their_place(ful
     """The answer streams after its handler returned, under the request's deadline: the deck
     whose judging runs past it stops the batch, and it and the decks left are told so in
     their place."""
-    from api import batch as batches
+    from api import judgements
     from api.middleware import store
     from tests.conftest import contract_app
 
-    judge = batches.verdict_of
+    judge = judgements.deck_verdict
 
     def slow_second(index, req, plan, searches):
         if req.deck.entries[0].copies == 2:
             time.sleep(0.6)
         return judge(index, req, plan, searches)
 
-    monkeypatch.setattr(batches, "verdict_of", slow_second)
+    monkeypatch.setattr(judgements, "deck_verdict", slow_second)
     app = contract_app(full_db_url, REQUEST_DEADLINE_SECONDS=0.5)
     store.warm(app)  # the index is loaded before the request's time starts
     client = app.test_client()

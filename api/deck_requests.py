@@ -1,0 +1,93 @@
+"""What a request to judge a deck or a team says, read from its JSON body: the schemas and
+the readers that the routes (api.validate, api.team, api.batch) and the organizer's page
+(web.page) share. Pointers in their problems are into the body read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from marshmallow import fields, validate
+
+from api import body
+from api.schema import BODY, MAX_TEXT, JSONBoolean, Options, Strict, StringOrList, load_body
+from decklist.model import Decklist
+from validators.formats import ORDER
+from validators.judging import Seat
+from validators.targets import ALL
+
+MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
+
+
+class DeckBody(Options):
+    format = StringOrList(len(ORDER) + 1, load_default=ALL)
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+    # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
+    tournament = JSONBoolean(load_default=False)
+
+
+DECK_BODY = DeckBody()  # one instance: building a schema deep-copies its fields
+
+
+@dataclass(frozen=True)
+class DeckRequest:
+    formats: str | list[str]  # `all`, one id, or several
+    play: str | None
+    deck: Decklist
+    pool: Decklist | None
+    product: str | list[str] | None
+    as_of: dt.date | None
+    tournament: bool
+    detail: str  # FULL or VERDICT
+    sent_in: str  # BODY or QUERY: where the options were written
+
+
+def deck_request(sent: Any) -> DeckRequest:
+    """A JSON validation body (alone, or one deck of a batch), read; pointers are into it."""
+    loaded = load_body(DECK_BODY, sent)
+    pool = loaded["pool"]
+    return DeckRequest(loaded["format"], loaded["play"],
+                           body.decklist(loaded["deck"], "deck"),
+                           body.decklist(pool, "pool") if pool is not None else None,
+                           loaded["product"], loaded["as_of"], loaded["tournament"],
+                           loaded["detail"], BODY)
+
+
+class _Player(Strict):
+    seat = fields.String(required=True, validate=validate.Length(1, 20))
+    deck = fields.Raw(required=True)
+    pool = fields.Raw(load_default=None)
+
+
+class TeamBody(Options):
+    format = fields.String(required=True, validate=validate.Length(1, MAX_TEXT))  # no `all`
+    players = fields.List(fields.Nested(_Player), required=True,
+                          validate=validate.Length(1, MAX_PLAYERS))
+
+
+TEAM_BODY = TeamBody()  # one instance: building a schema deep-copies its fields
+
+
+@dataclass(frozen=True)
+class TeamRequest:
+    format: str
+    play: str | None
+    players: list[Seat]
+    product: str | list[str] | None
+    as_of: dt.date | None
+    detail: str
+
+
+def team_request(sent: Any) -> TeamRequest:
+    """A JSON team body, read; pointers are into it."""
+    loaded = load_body(TEAM_BODY, sent)
+    players = [Seat(
+        player["seat"], body.decklist(player["deck"], f"players/{position}/deck"),
+        body.decklist(player["pool"], f"players/{position}/pool")
+        if player["pool"] is not None else None)
+        for position, player in enumerate(loaded["players"])]
+    return TeamRequest(loaded["format"], loaded["play"], players, loaded["product"],
+                       loaded["as_of"], loaded["detail"])

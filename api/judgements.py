@@ -1,0 +1,90 @@
+"""The judging service: a deck or a team asked of the API judged, from its request to its
+answer. The formats it means are planned (validators.targets), its work counted before any
+is done (api.budget), it is judged (validators.judging) and shown (api.views). The routes
+(validate, team, batch) and the organizer's page call it; each route only reads its request
+and writes its answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api import budget
+from api.deck_requests import DeckRequest, TeamRequest
+from api.schema import BODY, FULL, located, target_problem
+from api.views.across_formats import deck_judgement_view
+from api.views.team_verdicts import team_judgement_view
+from api.views.verdicts import notice_view
+from catalog.index import CatalogIndex
+from decklist.resolve import Searches
+from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
+from validators.targets import DeckPlan, Notice, TargetError, TeamPlan, plan_deck, plan_team
+
+
+def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
+    """POST /v1/validate's answer to a request."""
+    plan = deck_plan(index, req)
+    budget.within([deck_ask(req, plan)])
+    return deck_verdict(index, req, plan, Searches())
+
+
+def deck_judged(index: CatalogIndex, req: DeckRequest) -> tuple[DeckPlan, DeckJudgement]:
+    """The judgement POST /v1/validate answers with, each line offered its suggestions: what
+    the organizer's page shows."""
+    plan = deck_plan(index, req)
+    budget.within([budget.ask(req.deck, req.pool if plan.limited else None,
+                              len(plan.targets), full=True)])
+    return plan, judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                            Searches())
+
+
+def deck_plan(index: CatalogIndex, req: DeckRequest) -> DeckPlan:
+    """The formats a request asks its deck to be checked in; a 404 for one there is not."""
+    try:
+        return plan_deck(index, req.formats, req.play, req.pool is not None, req.product,
+                         req.as_of)
+    except TargetError as error:
+        raise target_problem(error, req.sent_in) from None
+
+
+def deck_ask(req: DeckRequest, plan: DeckPlan) -> budget.Ask:
+    """What the request asks of the budget: its lines, in the formats planned."""
+    return budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
+                      req.detail == FULL)
+
+
+def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,
+               searches: Searches) -> dict[str, Any]:
+    """The deck judged in the planned formats, as the answer shows it."""
+    full = req.detail == FULL
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                        searches if full else None)
+    return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
+                               full)
+
+
+def notices(found: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:
+    """What the request sent that was not used, each with where it was written."""
+    return [notice_view(notice, located(notice.field, sent_in)) for notice in found]
+
+
+def team_answer(index: CatalogIndex, req: TeamRequest) -> dict[str, Any]:
+    """POST /v1/validate/team's answer to a request."""
+    full = req.detail == FULL
+    plan, judged = team_judged(index, req, full)
+    return team_judgement_view(index, judged, notices(plan.notices, BODY), full=full)
+
+
+def team_judged(index: CatalogIndex, req: TeamRequest,
+                full: bool = True) -> tuple[TeamPlan, TeamJudgement]:
+    """The team's judgement; `full`, each line offered its suggestions (the organizer's page
+    shows it so)."""
+    try:
+        plan = plan_team(index, req.format, req.play,
+                         [player.pool is not None for player in req.players], req.product,
+                         req.as_of)
+    except TargetError as error:
+        raise target_problem(error) from None
+    budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
+                   for player in req.players])
+    return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None)
