@@ -50,7 +50,8 @@ keepalive = 5
 # on whichever worker happened to accept them: all 32 of a pool on one worker, the other
 # idle, half the throughput (measured). Reconnecting lets an idle worker take them. Measured
 # under wrk (docs/performance.md): after 100 requests validate swung from 1,300 to 2,600
-# req/s between runs, after 20 it held at 2,300-2,500; after 10 the reconnects cost more.
+# req/s between runs, after 20 it held at 2,300-2,500; after 10 the reconnects cost more
+# (speed trick "keep-alive quota": docs/performance.md).
 _KEEPALIVE_REQUESTS = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "20"))
 # A worker is replaced after this many requests (jittered so they do not restart together).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
@@ -82,7 +83,8 @@ def _index_before_fork(server):
     """The master builds the catalog index once, before it forks the workers: each worker
     building its own cost every start 0.65 s of CPU a worker (bench: the index build), and
     the suite starts gunicorn about sixty times. The index's objects are then frozen out of
-    the collector's sight, and the collector set as the workers run it (serving.collector)."""
+    the collector's sight, and the collector set as the workers run it (serving.collector;
+    speed trick "index before fork": docs/performance.md)."""
     from api.middleware import store
 
     try:

@@ -132,7 +132,8 @@ def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
 
 # What a query string loads to depends on nothing else, and clients send the same few again
 # and again ("format=modified"): loading one takes about 20 µs (timeit), a look-up well under
-# one. A query that fails is checked afresh each time (lru_cache keeps no exceptions).
+# one (speed trick "query strings remembered": docs/performance.md). A query that fails is checked
+# afresh each time (lru_cache keeps no exceptions).
 _loaded_query = ProcessCache(_load_query, lambda sizes: sizes.queries)
 
 

@@ -77,7 +77,8 @@ class ValidateQuery(Strict):
 
 
 # One instance each: building a schema deep-copies its fields (~150 µs), and load() keeps no
-# state on the instance, so threads may share them.
+# state on the instance, so threads may share them (speed trick "shared schemas":
+# docs/performance.md).
 VALIDATE_QUERY, VALIDATE_BODY = ValidateQuery(), ValidateBody()
 
 

@@ -10,8 +10,8 @@ tests/unit/test_performance_doc.py) fails when:
 - a figure another doc or a comment cites (CITED) is further from its benchmark's than the
   tolerance given with it: timings on the shared 2-core machine swing by a quarter from run
   to run, sizes and memory much less;
-- a figure in the table of speed tricks is missing from the comment at the trick, in the
-  file the row names (a trick's figure is measured where it is made, and said once there).
+- a speed trick of the doc's table is not marked (`speed trick "NAME"`) in the file its row
+  names, or a mark in the service's code names no row of the table.
 """
 
 from __future__ import annotations
@@ -417,30 +417,67 @@ def cited_errors(figures: Figures) -> list[str]:
     return errors
 
 
-# A figure with its unit, not a word that starts like one ("3 seats").
-_FIGURE = patterns.compile(r"(\d[\d,.]*\s?(?:µs|ns|ms|MiB|KB|MB|s|%|×))(?:[^A-Za-z]|$)")
+# The service's code: every folder but docs/, bench/ and tests/.
+SERVICE = ("app.py", "gunicorn_conf.py", "api", "catalog", "client", "decklist", "runtime",
+           "serving", "validators", "web", "deploy", "tools", "migrations")
+# Where a speed trick sits: `speed trick "NAME"`, on one line of a comment or docstring.
+_MARKER = patterns.compile(r'speed trick "([^"]+)"')
 _FILE = patterns.compile(r"`([\w/]+\.py)`")
 
 
-def trick_errors(text: str) -> list[str]:
-    """Each row of the speed-trick table: every figure it gives is in the file it names."""
+def service_files(root: Path = ROOT) -> list[Path]:
+    """Every Python file of the service, in a stable order."""
+    found: list[Path] = []
+    for name in SERVICE:
+        path = root / name
+        found += [path] if path.is_file() else sorted(path.rglob("*.py"))
+    return found
+
+
+def marked(root: Path = ROOT) -> dict[str, list[str]]:
+    """Each trick name the service's code marks, with where (`path:line`)."""
+    found: dict[str, list[str]] = {}
+    for path in service_files(root):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            for name in _MARKER.findall(line):
+                found.setdefault(name, []).append(f"{path.relative_to(root)}:{number}")
+    return found
+
+
+def trick_rows(text: str) -> list[dict[str, str]]:
+    """The rows of the table of speed tricks, each a dict from its column's heading."""
     section = text.partition(TRICKS_HEADING)[2].partition("\n## ")[0]
-    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    if len(lines) < 3:
+        return []
+    header, *rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+                     for line in lines]
+    return [dict(zip(header, cells, strict=False)) for cells in rows[1:]]
+
+
+def trick_errors(text: str, root: Path = ROOT) -> list[str]:
+    """The table of speed tricks and the code agree: each row's name is marked in the file
+    the row names, and each mark in the code names a row."""
+    rows = trick_rows(text)
     if not rows:
         return [f"{DOC.name}: no table under {TRICKS_HEADING!r}"]
-    errors = []
+    marks = marked(root)
+    errors, names = [], set()
     for row in rows:
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        where = _FILE.search(cells[1])
+        name, where = row.get("name", ""), _FILE.search(row.get("where", ""))
+        if not name or name in names:
+            errors.append(f"{DOC.name}: a trick has no name, or another's: {name!r}")
+        names.add(name)
         if where is None:
-            errors.append(f"{DOC.name}: a trick names no file: {row}")
-            continue
-        path = where.group(1)
-        source = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-        for figure in _FIGURE.findall(cells[2]):
-            if " ".join(figure.split()) not in source:
-                errors.append(f"{DOC.name}: the trick in {path} is said to buy {figure!r}, "
-                              f"which its comment does not say")
+            errors.append(f"{DOC.name}: the trick {name!r} names no file")
+        elif not any(at.startswith(where.group(1) + ":") for at in marks.get(name, [])):
+            errors.append(f"{where.group(1)}: no comment marks the trick {name!r} "
+                          f"(speed trick \"{name}\")")
+    for name, places in sorted(marks.items()):
+        if name not in names:
+            errors += [f"{at}: speed trick {name!r} is no row of {DOC.name}'s table"
+                       for at in places]
     return errors
 
 

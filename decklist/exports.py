@@ -6,7 +6,8 @@ Most card lines clients send are written the way PTCG Live exports them, "NAME C
 set, a number that holds one printing there), what the resolver would make of it is known
 before any line comes: that one printing, by set and number, with no note. The map holds
 those forms, so that a line never seen before costs a look-up rather than its readings and
-the resolver (about 11 µs a line). A form outside the map is read as any other line.
+the resolver (about 11 µs a line; speed trick "export forms": docs/performance.md). A form
+outside the map is read as any other line.
 
 `tests/unit/test_exports.py` holds every key of the full catalog, as a line and as a JSON
 entry, to the resolver's answer.

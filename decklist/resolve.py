@@ -84,7 +84,8 @@ class Resolution:
     @classmethod
     def of_one(cls, method: str, printing: Printing) -> Resolution:
         """`of(RESOLVED, method, (printing,), [])`, made without the grouping a line naming
-        several printings needs: 1.6 µs a line never read before, where `of` takes 2.8."""
+        several printings needs: 1.6 µs a line never read before, where `of` takes 2.8
+        (speed trick "one-printing resolution": docs/performance.md)."""
         return cls(RESOLVED, method, (printing,), (), (), ((printing,),), printing.supertype,
                    None if printing.is_basic_energy or printing.copies_unlimited
                    else printing.title_key)
@@ -106,8 +107,9 @@ _new_line = tuple_builder(ResolvedLine)
 
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
-    # A line read before costs a cache hit (about 0.15 µs); a new one checks the deadline
-    # itself (`resolution_of`), so the request's deadline is checked once here.
+    # A line read before costs a cache hit (about 0.15 µs; speed trick "cache hit first":
+    # docs/performance.md); a new one checks the deadline itself (`resolution_of`), so the
+    # request's deadline is checked once here.
     deadline.check()
     cached = index.caches.memo(resolution_of, sizes().resolutions)
     return [_new_line((entry, cached(entry.reference))) for entry in entries]

@@ -76,8 +76,9 @@ _SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header",
 class _Line:
     """What one raw line is, whatever deck it is in. Read-only by use, not by force: it is
     built for each line never read before, where a frozen dataclass costs 0.5 µs more to
-    build, and read six times a line, where a named tuple costs 60 ns more (timeit). It is
-    shared through the line cache, so nothing may write to it."""
+    build, and read six times a line, where a named tuple costs 60 ns more (timeit;
+    speed trick "unfrozen line reading": docs/performance.md). It is shared through the line
+    cache, so nothing may write to it."""
 
     kind: str
     text: str = ""  # the cleaned line; for a card line, its card reference

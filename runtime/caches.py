@@ -108,7 +108,7 @@ class ProcessCache(Generic[P, R]):
     one of `CacheSizes`. Only for values that depend on no catalog.
 
     Call `.call`, the LRU itself: a wrapper's Python frame cost 0.3 µs a call, 18 µs of
-    parsing a 60-line list (cProfile)."""
+    parsing a 60-line list (cProfile; speed trick "bare LRU call": docs/performance.md)."""
 
     def __init__(self, function: Callable[P, R], size: Callable[[CacheSizes], int]) -> None:
         self._function = function

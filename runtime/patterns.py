@@ -26,7 +26,8 @@ character past an empty match.
 
 The methods are those of `re.Pattern` that deckjudge uses. They call RE2's own binding rather
 than google-re2's `re`-like wrapper, which spends 3.6 µs on a match the binding makes in 0.9 µs,
-and 40 times `re`'s time on a `sub` with many matches (docs/performance.md).
+and 40 times `re`'s time on a `sub` with many matches (speed trick "RE2 binding":
+docs/performance.md).
 """
 
 from __future__ import annotations

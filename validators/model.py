@@ -348,7 +348,8 @@ class FormatDefinition:
     def legality(self) -> Legality:
         # One Legality object per value: formats that share a pool and bans (Sealed and the
         # drafts; a team format's decks and its singles format) then meet in caches by
-        # identity, not by Legality.__eq__, a Python call (8 µs a verdict, bench/micro.py).
+        # identity, not by Legality.__eq__, a Python call (8 µs a verdict, bench/micro.py;
+        # speed trick "one Legality per value": docs/performance.md).
         made = Legality(self.pool, self.banned)
         return _LEGALITIES.setdefault(made, made)
 

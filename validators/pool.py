@@ -15,7 +15,8 @@ from validators.model import CardPool
 _DIGITS = patterns.compile(r"\d+")
 # The Type of a basic Energy printing, by its search key: the catalog's few dozen basic
 # Energy names, each matched once rather than on every first sight of the printing in every
-# format (a match 1.2 µs, a hit 0.05 µs; timeit). Only printings' keys reach it.
+# format (a match 1.2 µs, a hit 0.05 µs; timeit). Only printings' keys reach it
+# (speed trick "basic Energy by key": docs/performance.md).
 _energy_type = functools.lru_cache(maxsize=256)(energy_type_of_key)
 
 

@@ -30,7 +30,7 @@ class CardStanding(NamedTuple):
     A named tuple, as `LineStanding`: a worker's first sight of a line builds one of each in
     every format it is judged in, 0.12 µs each where frozen dataclasses took 0.4 and 0.6
     (timeit); a line cold in one format costs about 1.5 µs of standing with them, 0.8 µs
-    with these (docs/performance.md)."""
+    with these (speed trick "standing tuples": docs/performance.md)."""
 
     printing: Printing
     legal_via: Printing | None

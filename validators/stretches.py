@@ -6,9 +6,10 @@ it", so every day of a stretch stands every card as its first day does, and stan
 kept per stretch (validators.standing), not per day: the "60 lines" deck judged in Standard
 on a day not judged lately costs 115 µs where standings kept per day cost 186 µs, and in
 every format 1,104 µs where they cost 1,705 µs (thread CPU, 60 days in turn, as
-`bench/micro.py` judges them). The days each pool and ban list of the
-formats' data changes on are a table built with the index, before any request
-(`stretch_days`, catalog.index_holder): working them out costs 40 to 230 µs a pool (timeit).
+`bench/micro.py` judges them; speed trick "standings per stretch": docs/performance.md). The
+days each pool and ban list of the formats' data changes on are a table built with the index,
+before any request (`stretch_days`, catalog.index_holder): working them out costs 40 to 230 µs
+a pool (timeit).
 """
 
 from __future__ import annotations
