@@ -313,7 +313,7 @@ CITED = [
           TIMING, 1e-3),
     Cited("README.md", r"\| about ([\d.]+) from a directory into SQLite", "import.sqlite.wall",
           TIMING),
-    Cited("catalog/index.py", r"printings take about \d+ MB and ([\d.]+) s to build",
+    Cited("docs/performance.md", r"printings take about \d+ MB and ([\d.]+) s to build",
           "micro.index_build", TIMING, 1e-3),
     Cited("docs/limits.md", r"about ([\d.]+) MiB\s+with every cache full", "memory.caches_full",
           SIZE),
