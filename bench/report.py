@@ -373,7 +373,6 @@ CITED = [
           TIMING),
     Cited("docs/deploy.md", r"line by line: at most ([\d,]+) KB", "answers.corpus_all_formats",
           SIZE),
-    Cited("runtime/deadline.py", r"About ([\d.]+) ns", "micro.deadline_x1000.median", TIMING),
     # µs/KB of lines of 300 characters and a line break: a line is 301/1024 of a KB.
     Cited("docs/decklists.md", r"costs ([\d.]+) µs like any other line", "hostile.read.stars",
           0.5, 301 / 1024),
