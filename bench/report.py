@@ -11,7 +11,11 @@ tests/unit/test_performance_doc.py) fails when:
   tolerance given with it: timings on the shared 2-core machine swing by a quarter from run
   to run, sizes and memory much less;
 - a speed trick of the doc's table is not marked (`speed trick "NAME"`) in the file its row
-  names, or a mark in the service's code names no row of the table.
+  names, or a mark in the service's code names no row of the table;
+- the service's code (every .py outside docs/, bench/ and tests/) gives a measured figure: a
+  time in µs, ns or ms, seconds measured, or a before → after (`figures_in` says which).
+A trick's figure lives in the doc's table alone; the comment at the trick names it and says
+why it is there and why it is safe, so that the figure is measured and said in one place.
 """
 
 from __future__ import annotations
@@ -480,6 +484,43 @@ def trick_errors(text: str, root: Path = ROOT) -> list[str]:
     return errors
 
 
+# A measured figure, which the service's code leaves to the docs; a setting is none:
+# - a number with µs, ns or ms ("0.22 µs"), but an interval set ("every 5 ms");
+# - a number of seconds after a word of measure ("took 1.2 s", "about 10 s", "spent 27 s") or
+#   before "of CPU" ("0.65 s of CPU"); a time alone ("a 20 s deadline", "waits 30 s") is a
+#   setting;
+# - a number, an arrow and a number: before and after ("84 → 51 µs").
+# Sizes are not searched: a limit is written as a size measured is ("4 MiB"). A figure split
+# over two lines is not seen.
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_SHORT_TIME = patterns.compile(rf"({_NUMBER}\s?(?:µs|ns|ms))(?P<ahead>[^A-Za-z]|$)")
+_SECONDS = patterns.compile(
+    rf"(?:^|[^A-Za-z])(?:took|takes?|spent|spends?|costs?|about|in|~)\s*"
+    rf"({_NUMBER}(?:\s(?:to|or)\s{_NUMBER})?\s?(?:s|seconds?))(?P<ahead>[^A-Za-z]|$)")
+_CPU_SECONDS = patterns.compile(rf"({_NUMBER}\s?(?:s|seconds?) of CPU)")
+_BEFORE_AFTER = patterns.compile(
+    rf"({_NUMBER}(?:\s?(?:µs|ns|ms|s|%|×))?\s?(?:→|->)\s?{_NUMBER})")
+
+
+def figures_in(text: str) -> list[tuple[int, str]]:
+    """Each measured figure a text gives, with the number of its line."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        found += [(number, time.group(1)) for time in _SHORT_TIME.finditer(line)
+                  if line[:time.start(1)].split()[-1:] != ["every"]]
+        for pattern in (_SECONDS, _CPU_SECONDS, _BEFORE_AFTER):
+            found += [(number, figure.group(1)) for figure in pattern.finditer(line)]
+    return found
+
+
+def figure_errors(root: Path = ROOT) -> list[str]:
+    """The service's code gives no measured figure: the docs do, a speed trick's in its row."""
+    return [f"{path.relative_to(root)}:{line}: {figure!r} is a measured figure: give it in "
+            f"the docs ({DOC.name}'s table for a speed trick) and name the trick here"
+            for path in service_files(root)
+            for line, figure in figures_in(path.read_text(encoding="utf-8"))]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
@@ -493,7 +534,7 @@ def main() -> int:
     errors = [] if rendered == text else [
         f"{DOC.relative_to(ROOT)}: its figures are not bench/figures.json's: run "
         f"`.venv/bin/python bench/report.py`"]
-    errors += cited_errors(figures) + trick_errors(text)
+    errors += cited_errors(figures) + trick_errors(text) + figure_errors()
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
