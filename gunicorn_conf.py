@@ -48,9 +48,9 @@ keepalive = 5
 # and Apache's MaxKeepAliveRequests do. Workers share one listening socket, and a client
 # that holds its connections open (a site's HTTP pool, a load balancer, wrk) otherwise stays
 # on whichever worker happened to accept them: all 32 of a pool on one worker, the other
-# idle, half the throughput (measured). Reconnecting lets an idle worker take them. Measured
-# under wrk (docs/performance.md): after 100 requests validate swung from 1,300 to 2,600
-# req/s between runs, after 20 it held at 2,300-2,500; after 10 the reconnects cost more.
+# idle. Reconnecting lets an idle worker take them. Under wrk, after 20 requests throughput
+# holds from run to run, where after 100 it swings and after 10 the reconnects cost more
+# (speed trick "keep-alive quota": docs/performance.md).
 _KEEPALIVE_REQUESTS = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "20"))
 # A worker is replaced after this many requests (jittered so they do not restart together).
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
@@ -80,9 +80,10 @@ def when_ready(server):
 
 def _index_before_fork(server):
     """The master builds the catalog index once, before it forks the workers: each worker
-    building its own cost every start 0.65 s of CPU a worker (bench: the index build), and
-    the suite starts gunicorn about sixty times. The index's objects are then frozen out of
-    the collector's sight, and the collector set as the workers run it (serving.collector)."""
+    building its own would pay the index build's CPU at every start, and the suite starts
+    gunicorn about sixty times. The index's objects are then frozen out of
+    the collector's sight, and the collector set as the workers run it (serving.collector;
+    speed trick "index before fork": docs/performance.md)."""
     from api.middleware import store
 
     try:

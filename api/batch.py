@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 MAX_BATCH_DECKS = 500
 BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 2-3 KB as entries
 # The most a batch's body may be in all, whatever its decks: what a worker holds while it
-# answers is about 10 times the body read as JSON entries (4 MiB of them: 28 MiB of JSON
-# values, as much again of decklists), and the manifest's pod holds four batches at once.
+# answers is many times the body read as JSON entries (its JSON values, and as much again of
+# decklists: docs/limits.md), and the manifest's pod holds four batches at once.
 MAX_BATCH_BYTES = 4 * 1024 * 1024
 MAX_ID = 200
 
@@ -101,7 +101,7 @@ def batch_request() -> list[BatchItem]:
                       "options in the body.", parameter=first.decode(errors="replace"))
     whole = body.json_body()
     # Counted before the schema reads the list: 8 MiB of `0,` is four million items, which
-    # marshmallow takes 15 s to look at (measured).
+    # marshmallow takes seconds to look at (docs/limits.md).
     decks = whole.get("decks") if isinstance(whole, dict) else None
     if isinstance(decks, list) and len(decks) > MAX_BATCH_DECKS:
         raise Problem("batch-too-large", f"A batch holds at most {MAX_BATCH_DECKS} decks; this "
@@ -119,8 +119,8 @@ def batch_request() -> list[BatchItem]:
     items = []
     for position in range(len(sent)):
         items.append(_batch_item(position, sent[position], seen))
-        # A deck's JSON weighs about what its decklist does (8 MiB of entries: 57 and
-        # 47 MiB): let go as it is read, the two are never held whole at once.
+        # A deck's JSON weighs about what its decklist does (docs/limits.md): let go as it
+        # is read, the two are never held whole at once.
         sent[position] = None
     return items
 

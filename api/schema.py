@@ -106,7 +106,7 @@ def load_query(schema: Schema) -> dict[str, Any]:
 
 def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
     # Read from the raw query string as werkzeug reads request.args, so that the loaded values
-    # are remembered by the bytes alone and a repeated query is not parsed at all (~4 µs).
+    # are remembered by the bytes alone and a repeated query is not parsed at all.
     try:
         decoded = query_string.decode()
     except UnicodeDecodeError as error:
@@ -131,8 +131,9 @@ def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
 
 
 # What a query string loads to depends on nothing else, and clients send the same few again
-# and again ("format=modified"): loading one takes about 20 µs (timeit), a look-up well under
-# one. A query that fails is checked afresh each time (lru_cache keeps no exceptions).
+# and again ("format=modified"): loading one costs many times a look-up
+# (speed trick "query strings remembered": docs/performance.md). A query that fails is
+# checked afresh each time (lru_cache keeps no exceptions).
 _loaded_query = ProcessCache(_load_query, lambda sizes: sizes.queries)
 
 

@@ -54,8 +54,9 @@ class ValidateQuery(Strict):
     cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
 
 
-# One instance: building a schema deep-copies its fields (~150 µs), and load() keeps no state
-# on the instance, so threads may share it.
+# One instance: building a schema deep-copies its fields, work no request should repeat
+# (speed trick "shared schemas": docs/performance.md), and load() keeps no state on the
+# instance, so threads may share it.
 VALIDATE_QUERY = ValidateQuery()
 
 

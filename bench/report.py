@@ -10,8 +10,12 @@ tests/unit/test_performance_doc.py) fails when:
 - a figure another doc or a comment cites (CITED) is further from its benchmark's than the
   tolerance given with it: timings on the shared 2-core machine swing by a quarter from run
   to run, sizes and memory much less;
-- a figure in the table of speed tricks is missing from the comment at the trick, in the
-  file the row names (a trick's figure is measured where it is made, and said once there).
+- a speed trick of the doc's table is not marked (`speed trick "NAME"`) in the file its row
+  names, or a mark in the service's code names no row of the table;
+- the service's code (every .py outside docs/, bench/ and tests/) gives a measured figure: a
+  time in µs, ns or ms, seconds measured, or a before → after (`figures_in` says which).
+A trick's figure lives in the doc's table alone; the comment at the trick names it and says
+why it is there and why it is safe, so that the figure is measured and said in one place.
 """
 
 from __future__ import annotations
@@ -313,7 +317,7 @@ CITED = [
           TIMING, 1e-3),
     Cited("README.md", r"\| about ([\d.]+) from a directory into SQLite", "import.sqlite.wall",
           TIMING),
-    Cited("catalog/index.py", r"printings take about \d+ MB and ([\d.]+) s to build",
+    Cited("docs/performance.md", r"printings take about \d+ MB and ([\d.]+) s to build",
           "micro.index_build", TIMING, 1e-3),
     Cited("docs/limits.md", r"about ([\d.]+) MiB\s+with every cache full", "memory.caches_full",
           SIZE),
@@ -373,7 +377,6 @@ CITED = [
           TIMING),
     Cited("docs/deploy.md", r"line by line: at most ([\d,]+) KB", "answers.corpus_all_formats",
           SIZE),
-    Cited("runtime/deadline.py", r"About ([\d.]+) ns", "micro.deadline_x1000.median", TIMING),
     # µs/KB of lines of 300 characters and a line break: a line is 301/1024 of a KB.
     Cited("docs/decklists.md", r"costs ([\d.]+) µs like any other line", "hostile.read.stars",
           0.5, 301 / 1024),
@@ -417,31 +420,105 @@ def cited_errors(figures: Figures) -> list[str]:
     return errors
 
 
-# A figure with its unit, not a word that starts like one ("3 seats").
-_FIGURE = patterns.compile(r"(\d[\d,.]*\s?(?:µs|ns|ms|MiB|KB|MB|s|%|×))(?:[^A-Za-z]|$)")
+# The service's code: every folder but docs/, bench/ and tests/.
+SERVICE = ("app.py", "gunicorn_conf.py", "api", "catalog", "client", "decklist", "runtime",
+           "serving", "validators", "web", "deploy", "tools", "migrations")
+# Where a speed trick sits: `speed trick "NAME"`, on one line of a comment or docstring.
+_MARKER = patterns.compile(r'speed trick "([^"]+)"')
 _FILE = patterns.compile(r"`([\w/]+\.py)`")
 
 
-def trick_errors(text: str) -> list[str]:
-    """Each row of the speed-trick table: every figure it gives is in the file it names."""
+def service_files(root: Path = ROOT) -> list[Path]:
+    """Every Python file of the service, in a stable order."""
+    found: list[Path] = []
+    for name in SERVICE:
+        path = root / name
+        found += [path] if path.is_file() else sorted(path.rglob("*.py"))
+    return found
+
+
+def marked(root: Path = ROOT) -> dict[str, list[str]]:
+    """Each trick name the service's code marks, with where (`path:line`)."""
+    found: dict[str, list[str]] = {}
+    for path in service_files(root):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            for name in _MARKER.findall(line):
+                found.setdefault(name, []).append(f"{path.relative_to(root)}:{number}")
+    return found
+
+
+def trick_rows(text: str) -> list[dict[str, str]]:
+    """The rows of the table of speed tricks, each a dict from its column's heading."""
     section = text.partition(TRICKS_HEADING)[2].partition("\n## ")[0]
-    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    if len(lines) < 3:
+        return []
+    header, *rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+                     for line in lines]
+    return [dict(zip(header, cells, strict=False)) for cells in rows[1:]]
+
+
+def trick_errors(text: str, root: Path = ROOT) -> list[str]:
+    """The table of speed tricks and the code agree: each row's name is marked in the file
+    the row names, and each mark in the code names a row."""
+    rows = trick_rows(text)
     if not rows:
         return [f"{DOC.name}: no table under {TRICKS_HEADING!r}"]
-    errors = []
+    marks = marked(root)
+    errors, names = [], set()
     for row in rows:
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        where = _FILE.search(cells[1])
+        name, where = row.get("name", ""), _FILE.search(row.get("where", ""))
+        if not name or name in names:
+            errors.append(f"{DOC.name}: a trick has no name, or another's: {name!r}")
+        names.add(name)
         if where is None:
-            errors.append(f"{DOC.name}: a trick names no file: {row}")
-            continue
-        path = where.group(1)
-        source = " ".join((ROOT / path).read_text(encoding="utf-8").split())
-        for figure in _FIGURE.findall(cells[2]):
-            if " ".join(figure.split()) not in source:
-                errors.append(f"{DOC.name}: the trick in {path} is said to buy {figure!r}, "
-                              f"which its comment does not say")
+            errors.append(f"{DOC.name}: the trick {name!r} names no file")
+        elif not any(at.startswith(where.group(1) + ":") for at in marks.get(name, [])):
+            errors.append(f"{where.group(1)}: no comment marks the trick {name!r} "
+                          f"(speed trick \"{name}\")")
+    for name, places in sorted(marks.items()):
+        if name not in names:
+            errors += [f"{at}: speed trick {name!r} is no row of {DOC.name}'s table"
+                       for at in places]
     return errors
+
+
+# A measured figure, which the service's code leaves to the docs; a setting is none:
+# - a number with µs, ns or ms ("0.22 µs"), but an interval set ("every 5 ms");
+# - a number of seconds after a word of measure ("took 1.2 s", "about 10 s", "spent 27 s") or
+#   before "of CPU" ("0.65 s of CPU"); a time alone ("a 20 s deadline", "waits 30 s") is a
+#   setting;
+# - a number, an arrow and a number: before and after ("84 → 51 µs").
+# Sizes are not searched: a limit is written as a size measured is ("4 MiB"). A figure split
+# over two lines is not seen.
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_SHORT_TIME = patterns.compile(rf"({_NUMBER}\s?(?:µs|ns|ms))(?P<ahead>[^A-Za-z]|$)")
+_SECONDS = patterns.compile(
+    rf"(?:^|[^A-Za-z])(?:took|takes?|spent|spends?|costs?|about|in|~)\s*"
+    rf"({_NUMBER}(?:\s(?:to|or)\s{_NUMBER})?\s?(?:s|seconds?))(?P<ahead>[^A-Za-z]|$)")
+_CPU_SECONDS = patterns.compile(rf"({_NUMBER}\s?(?:s|seconds?) of CPU)")
+_BEFORE_AFTER = patterns.compile(
+    rf"({_NUMBER}(?:\s?(?:µs|ns|ms|s|%|×))?\s?(?:→|->)\s?{_NUMBER})")
+
+
+def figures_in(text: str) -> list[tuple[int, str]]:
+    """Each measured figure a text gives, with the number of its line."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        found += [(number, time.group(1)) for time in _SHORT_TIME.finditer(line)
+                  if line[:time.start(1)].split()[-1:] != ["every"]]
+        for pattern in (_SECONDS, _CPU_SECONDS, _BEFORE_AFTER):
+            found += [(number, figure.group(1)) for figure in pattern.finditer(line)]
+    return found
+
+
+def figure_errors(root: Path = ROOT) -> list[str]:
+    """The service's code gives no measured figure: the docs do, a speed trick's in its row."""
+    return [f"{path.relative_to(root)}:{line}: {figure!r} is a measured figure: give it in "
+            f"the docs ({DOC.name}'s table for a speed trick) and name the trick here"
+            for path in service_files(root)
+            for line, figure in figures_in(path.read_text(encoding="utf-8"))]
 
 
 def main() -> int:
@@ -457,7 +534,7 @@ def main() -> int:
     errors = [] if rendered == text else [
         f"{DOC.relative_to(ROOT)}: its figures are not bench/figures.json's: run "
         f"`.venv/bin/python bench/report.py`"]
-    errors += cited_errors(figures) + trick_errors(text)
+    errors += cited_errors(figures) + trick_errors(text) + figure_errors()
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0

@@ -4,8 +4,9 @@ A worker builds it from the database with four queries and then answers
 decklists without touching the database; `catalog.index_holder` swaps in a new
 index when the catalog's version stamp changes (a re-import).  Records are
 slotted and frozen, and repeated strings (function keys, set ids, names)
-are interned and JSON lists decoded once per distinct value: 20,107
-printings take about 17 MB and 1.2 s to build (measured with tracemalloc).
+are interned and JSON lists decoded once per distinct value, which keeps the
+index small (speed trick "interned printings": docs/performance.md gives its
+size and build time).
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ def basic_energy_type(name: str | None) -> str | None:
 
 def energy_type_of_key(key: str) -> str | None:
     """basic_energy_type of the name whose search key this is: a printing's is on it
-    (Printing.search_key), and folding a name again costs about 7 µs (timeit)."""
+    (Printing.search_key), and folding a name again would cost more than the match
+    (speed trick "basic Energy by key": docs/performance.md)."""
     match = _BASIC_ENERGY.match(key)
     return match.group(1).capitalize() if match else None
 

@@ -6,7 +6,8 @@ Most card lines clients send are written the way PTCG Live exports them, "NAME C
 set, a number that holds one printing there), what the resolver would make of it is known
 before any line comes: that one printing, by set and number, with no note. The map holds
 those forms, so that a line never seen before costs a look-up rather than its readings and
-the resolver (about 11 µs a line). A form outside the map is read as any other line.
+the resolver (speed trick "export forms": docs/performance.md). A form outside the map is
+read as any other line.
 
 `tests/unit/test_exports.py` holds every key of the full catalog, as a line and as a JSON
 entry, to the resolver's answer.
@@ -24,7 +25,8 @@ from decklist.model import Reference
 def exports(index: CatalogIndex) -> dict[str, Printing]:
     """Each plain export form, as a text line's reference, to the one printing it names (a
     JSON entry of the same three fields is looked up by it: `export_form`). Built once per
-    index (`CatalogIndex.table`): 18,072 keys of the full catalog in about 28 ms and 1.6 MiB."""
+    index (`CatalogIndex.table`); its size and build time on the full catalog are in
+    docs/performance.md, *What a worker remembers*."""
     in_set: dict[str, list[Printing]] = defaultdict(list)
     for printing in index.printings.values():
         in_set[printing.set_id].append(printing)

@@ -58,8 +58,9 @@ def split_count(text: str) -> tuple[int, str] | None:
 def _plain_count(text: str) -> tuple[int, str] | None:
     """What _COUNT reads of the commonest form, "4 Hoppip N1 61", read without it: ASCII
     digits, one space, and printable words with no edge space that begin with no
-    multiplication mark ("4 x Bill" is the pattern's). A line read for the first time saves
-    the pattern's 1 µs; tests/unit/test_decklist_parsers.py holds the two to one answer."""
+    multiplication mark ("4 x Bill" is the pattern's). A line read for the first time skips
+    the pattern's work (speed trick "plain count": docs/performance.md);
+    tests/unit/test_decklist_parsers.py holds the two to one answer."""
     head, _, rest = text.partition(" ")
     if (head.isascii() and head.isdigit() and rest.isprintable() and rest.strip(" ") == rest
             and rest != "" and rest[:2] not in _MULTIPLIED):

@@ -48,8 +48,8 @@ Reference = str | Candidate
 class Entry(NamedTuple):
     """One decklist line that names a card.
 
-    A named tuple, as immutable as a frozen dataclass and built in a third of its time
-    (0.33 µs against 1.2 µs, timeit; `tuple_builder` halves that again)."""
+    A named tuple, as immutable as a frozen dataclass and built in a fraction of its time,
+    the more so by `tuple_builder` (speed trick "tuple builder": docs/performance.md)."""
 
     line: int
     copies: int  # how many copies the line names (a tuple's `count` is taken)

@@ -84,7 +84,8 @@ class Resolution:
     @classmethod
     def of_one(cls, method: str, printing: Printing) -> Resolution:
         """`of(RESOLVED, method, (printing,), [])`, made without the grouping a line naming
-        several printings needs: 1.6 µs a line never read before, where `of` takes 2.8."""
+        several printings needs, which nearly doubles the cost of a line never read before
+        (speed trick "one-printing resolution": docs/performance.md)."""
         return cls(RESOLVED, method, (printing,), (), (), ((printing,),), printing.supertype,
                    None if printing.is_basic_energy or printing.copies_unlimited
                    else printing.title_key)
@@ -106,7 +107,8 @@ _new_line = tuple_builder(ResolvedLine)
 
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
-    # A line read before costs a cache hit (about 0.15 µs); a new one checks the deadline
+    # A line read before costs a cache hit and nothing more, no deadline check of its own
+    # (speed trick "cache hit first": docs/performance.md); a new one checks the deadline
     # itself (`resolution_of`), so the request's deadline is checked once here.
     deadline.check()
     cached = index.caches.memo(resolution_of, sizes().resolutions)
@@ -116,7 +118,7 @@ def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
 def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
     """What a line's card reference names. Remembered per index (`resolve`): call it through
     `index.caches.memo(resolution_of, …)` to share the answer."""
-    deadline.check()  # a line not seen before: an unknown one costs a fuzzy search (~0.3 ms)
+    deadline.check()  # a line not seen before: an unknown one costs a fuzzy search
     form = export_form(reference)
     printing = index.caches.table(exports).get(form) if form is not None else None
     if printing is not None:  # the export form, read in advance: what _Attempt would find
@@ -295,8 +297,8 @@ class _Attempt:
 
 
 # Closest names are searched for at most this many unknown lines of one request: the search
-# costs 0.15 ms a line where reading a known one costs 0.02 ms (full catalog), and a list of
-# made-up names must not cost more than a real one. The lines past it say so.
+# costs a line several times what reading a known one does (docs/limits.md gives both), and
+# a list of made-up names must not cost more than a real one. The lines past it say so.
 MAX_NAMES_SEARCHED = 20
 
 
@@ -343,7 +345,7 @@ def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggest
 
 def closest_names(index: CatalogIndex, key: str) -> tuple[Suggestion, ...]:
     """The catalog's names closest to a search key. The one costly part of reading a line
-    (0.15 ms against 0.02 ms for a known one, full catalog): it is left to the answers that
+    (docs/limits.md, *What a request may cost*): it is left to the answers that
     show suggestions, never done to judge a deck."""
     matches = process.extract(key, index.by_name.keys(), scorer=fuzz.QRatio,
                               limit=MAX_SUGGESTIONS, score_cutoff=_FUZZY_CUTOFF)

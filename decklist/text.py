@@ -75,9 +75,10 @@ _SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header",
 @dataclass(slots=True)  # not frozen: see below
 class _Line:
     """What one raw line is, whatever deck it is in. Read-only by use, not by force: it is
-    built for each line never read before, where a frozen dataclass costs 0.5 µs more to
-    build, and read six times a line, where a named tuple costs 60 ns more (timeit). It is
-    shared through the line cache, so nothing may write to it."""
+    built for each line never read before, where a frozen dataclass costs more to build, and
+    read six times a line, where a named tuple costs more to read
+    (speed trick "unfrozen line reading": docs/performance.md). It is shared through the line
+    cache, so nothing may write to it."""
 
     kind: str
     text: str = ""  # the cleaned line; for a card line, its card reference

@@ -86,7 +86,8 @@ class Kept(Generic[K, V]):
     """Values kept by a key their maker need not see: the caller gives the key (plain values)
     and how to make the value from what it already holds, so that nothing is looked up again
     to make it. Bounded by emptying whole when full, which needs no order kept: a look-up is
-    one dict `get` (50 ns) where an LRU in Python costs a microsecond."""
+    one dict `get`, a fraction of what an LRU written in Python costs
+    (speed trick "emptied when full": docs/performance.md)."""
 
     def __init__(self, size: int) -> None:
         self._size = size
@@ -107,8 +108,8 @@ class ProcessCache(Generic[P, R]):
     """A function remembered for the life of the process, in a bounded LRU whose size is
     one of `CacheSizes`. Only for values that depend on no catalog.
 
-    Call `.call`, the LRU itself: a wrapper's Python frame cost 0.3 µs a call, 18 µs of
-    parsing a 60-line list (cProfile)."""
+    Call `.call`, the LRU itself, not a wrapper whose Python frame every call would pay
+    (speed trick "bare LRU call": docs/performance.md)."""
 
     def __init__(self, function: Callable[P, R], size: Callable[[CacheSizes], int]) -> None:
         self._function = function

@@ -45,8 +45,8 @@ class DeadlineExceeded(Exception):
 def check() -> None:
     """Raise DeadlineExceeded when the current request is past its deadline.
 
-    About 157 ns (a context variable's read and a clock's; bench/micro.py measures it):
-    call it once a line, a format or a deck, not in an inner loop."""
+    A context variable's read and a clock's, cheap but not free (docs/deploy.md gives what
+    bench/micro.py measures): call it once a line, a format or a deck, not in an inner loop."""
     deadline = _current.get()
     if time.monotonic() >= deadline.ends:
         raise DeadlineExceeded(deadline.seconds)

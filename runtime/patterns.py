@@ -1,7 +1,8 @@
 r"""Every regular expression deckjudge runs on client input or card data, compiled by RE2.
 
-Python's `re` backtracks: `^\*{3,}.*\*{3,}$` spent 27 s of CPU on 1,000 decklist lines of
-299 stars and an `x`. RE2 compiles a pattern to an automaton that reads the text once, so a
+Python's `re` backtracks: on a decklist line of 299 stars and an `x`, `^\*{3,}.*\*{3,}$`
+works in proportion to the cube of the line's length (docs/performance.md, *Hostile input*,
+gives what that cost). RE2 compiles a pattern to an automaton that reads the text once, so a
 search costs O(size of the pattern × length of the text) whatever the text, and it refuses at
 compile time what it cannot run so (lookaround, backreferences, atomic and possessive groups):
 `compile` raises PatternError, never falls back to `re`. tests/unit/test_linear_patterns.py holds
@@ -25,8 +26,9 @@ final line break, which no text read here has); `sub`, `finditer` and `findall` 
 character past an empty match.
 
 The methods are those of `re.Pattern` that deckjudge uses. They call RE2's own binding rather
-than google-re2's `re`-like wrapper, which spends 3.6 µs on a match the binding makes in 0.9 µs,
-and 40 times `re`'s time on a `sub` with many matches (docs/performance.md).
+than google-re2's `re`-like wrapper, whose Python layer costs a match several times the
+binding's own work, and a `sub` with many matches far more than `re` takes
+(speed trick "RE2 binding": docs/performance.md).
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ T = TypeVar("T")
 
 def tuple_builder(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
     """Build a named tuple from a tuple of all its fields, in order, skipping the Python-level
-    `__new__` that NamedTuple writes: 0.19 µs against 0.33 µs (timeit), where a frozen
-    dataclass takes 1.2 µs against a named tuple's 0.33 µs. Requests build
-    one `Entry` and one `ResolvedLine` per line, and a `Violation` per line a format finds at
-    fault, so hot loops build them with this; nothing else should. No defaults and no
-    argument checks: pass every field."""
+    `__new__` that NamedTuple writes, which nearly doubles a tuple's cost (and a frozen
+    dataclass costs several times a named tuple). Requests build one `Entry` and one
+    `ResolvedLine` per line, and a `Violation` per line a format finds at fault, so hot loops
+    build them with this; nothing else should. No defaults and no argument checks: pass every
+    field (speed trick "tuple builder": docs/performance.md)."""
     return cast(Callable[[tuple[Any, ...]], T], functools.partial(tuple.__new__, cls))

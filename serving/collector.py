@@ -5,9 +5,9 @@ A worker holds the catalog index (about a million objects) and answers requests 
 make thousands of short-lived ones. Frozen (gc.freeze), the index is never walked, so no
 collection writes to the pages a worker shares with the master. Collected every 10,000
 allocations rather than 700, most of a request's objects die before a collection walks
-them: a format=all request's CPU 1,181 → 1,094 µs, every format cold 3,537 → 3,140 µs
-(bench/micro.py's decks, in process). gunicorn_conf.py settles it in the master before the
-fork, and bench/micro.py as the worker has it.
+them, and a request costs less CPU (speed trick "rarer young collections":
+docs/performance.md, measured with bench/micro.py's decks in process). gunicorn_conf.py
+settles it in the master before the fork, and bench/micro.py as the worker has it.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ the request to another instance. So an instance killed between the two writes
 `IncompleteRead(0 bytes read, 130170 more expected)` for a `format=all` answer, as a
 fresh-clone CI run of tests/e2e/test_production_scale.py met it. In a threaded worker the gap
 is not a few microseconds: another thread holding the GIL can stretch it to the
-interpreter's 5 ms switch interval.
+interpreter's switch interval, which asks a running thread for the GIL every 5 ms.
 
 Written together, the kernel takes the answer's first piece whole or not at all:
 killed before the write, nginx sees no header and retries the request elsewhere

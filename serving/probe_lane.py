@@ -1,8 +1,9 @@
 """The health probes' own lane: a probe is answered on a thread kept for it, never behind
 the requests that fill a worker's threads.
 
-Two batches of 20 s hold both threads of a worker, and a probe that waits its turn behind
-them waits 17 s, where Kubernetes gives it 2: a legitimate load had pods restarted. So the
+Two batches that run to the 20 s deadline hold both threads of a worker, and a probe that
+waits its turn behind them waits far past its timeout: a legitimate load had pods restarted
+(docs/deploy.md). So the
 worker (serving/draining_worker.py) looks at a request's first bytes before it hands the
 request to a thread, without taking them off the socket, and gives a probe to the thread of
 its path: liveness (`/healthz`) and readiness (`/readyz`) one each, so that a readiness

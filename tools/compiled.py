@@ -7,9 +7,9 @@
 The modules every request runs through line by line (reading, resolving, the checks, a
 verdict's views) are compiled by mypyc, part of mypy, from the same typed source: a C
 extension beside each `.py` (and the library they share, GROUP), which Python imports in its
-place. Measured by bench/micro.py and a whole request through Flask's test client (thread
-CPU, medians): 60 lines in one format 84 → 51 µs, in every format 617 → 437 µs; a whole
-request, one format, 60 lines 435 → 370 µs, every format, 18 lines 1,201 → 983 µs. Modules
+place; compiled, they take a good deal less CPU (speed trick "compiled hot path":
+docs/performance.md, measured by bench/micro.py and by a whole request through Flask's
+test client). Modules
 outside the list stay plain Python: their share of a request is small, or they use what
 mypyc compiles differently: a module's `__file__` (catalog/data_files.py finds the data by it);
 attributes set on functions (the API's route decorators); a keyword argument named as a

@@ -36,7 +36,8 @@ class Context:
     share: DeckShare = field(default_factory=DeckShare)
     # Worked out once, when made: every check reads them. Each line's standing is looked up
     # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
-    # lock (Python 3.11) cost a request about 2 µs each.
+    # lock (Python 3.11) each costs a request (speed trick "plain-field facts":
+    # docs/performance.md).
     standings: FormatStandings = field(init=False)  # the format's, on the date
     line_standings: tuple[LineStanding, ...] = field(init=False)
     # The deck's lines (all but the sideboard's), each with its standing; then those that

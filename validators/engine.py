@@ -36,7 +36,8 @@ class Verdict:
     @property
     def standings(self) -> tuple[tuple[ResolvedLine, LineStanding], ...]:
         """Each line with its standing. Paired when asked, by the answers that show them:
-        a verdict alone never asks, and pairing 60 lines costs 1.7 µs a format (timeit)."""
+        a verdict alone never asks, and never pays for the pairing
+        (speed trick "standings paired when asked": docs/performance.md)."""
         return tuple(zip(self.lines, self.line_standings, strict=True))
 
 

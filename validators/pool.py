@@ -15,7 +15,8 @@ from validators.model import CardPool
 _DIGITS = patterns.compile(r"\d+")
 # The Type of a basic Energy printing, by its search key: the catalog's few dozen basic
 # Energy names, each matched once rather than on every first sight of the printing in every
-# format (a match 1.2 µs, a hit 0.05 µs; timeit). Only printings' keys reach it.
+# format, where a hit costs a fraction of a match (speed trick "basic Energy by key":
+# docs/performance.md). Only printings' keys reach it.
 _energy_type = functools.lru_cache(maxsize=256)(energy_type_of_key)
 
 
@@ -35,8 +36,9 @@ class PoolLegality:
         # Bounded like the standings in front of it: one entry per card outside the pool.
         self._legal_printing = functools.lru_cache(maxsize=sizes().standings)(
             self._first_legal)
-        # By set, what the date makes of it: a few hundred sets, each worked out once (its
-        # legal day is date arithmetic: 1.5 µs of each line's first standing).
+        # By set, what the date makes of it: a few hundred sets, each worked out once, since
+        # its legal day is date arithmetic (speed trick "sets worked out once":
+        # docs/performance.md).
         self._sets_legal_yet: dict[str, bool] = {}
         self._sets_released: dict[str, bool] = {}
 

@@ -27,10 +27,9 @@ from validators.stretches import stretch_of
 class CardStanding(NamedTuple):
     """One candidate card of a line: legal through which printing, and whether banned.
 
-    A named tuple, as `LineStanding`: a worker's first sight of a line builds one of each in
-    every format it is judged in, 0.12 µs each where frozen dataclasses took 0.4 and 0.6
-    (timeit); a line cold in one format costs about 1.5 µs of standing with them, 0.8 µs
-    with these (docs/performance.md)."""
+    A named tuple, as `LineStanding`, built by `tuple_builder`: a worker's first sight of a
+    line builds one of each in every format it is judged in, where frozen dataclasses took
+    several times as long (speed trick "standing tuples": docs/performance.md)."""
 
     printing: Printing
     legal_via: Printing | None

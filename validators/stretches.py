@@ -3,12 +3,11 @@ change (a set's release or legal day, a rotation, a ban's start or end).
 
 Every comparison a format's standings make with the date judged is "that day is on or before
 it", so every day of a stretch stands every card as its first day does, and standings are
-kept per stretch (validators.standing), not per day: the "60 lines" deck judged in Standard
-on a day not judged lately costs 115 µs where standings kept per day cost 186 µs, and in
-every format 1,104 µs where they cost 1,705 µs (thread CPU, 60 days in turn, as
-`bench/micro.py` judges them). The days each pool and ban list of the
-formats' data changes on are a table built with the index, before any request
-(`stretch_days`, catalog.index_holder): working them out costs 40 to 230 µs a pool (timeit).
+kept per stretch (validators.standing), not per day: a list judged on a day not judged
+lately finds its lines' standings warm when another day of its stretch was judged
+(speed trick "standings per stretch": docs/performance.md). The days each pool and ban list
+of the formats' data changes on are a table built with the index, before any request
+(`stretch_days`, catalog.index_holder), so that no request works them out.
 """
 
 from __future__ import annotations

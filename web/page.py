@@ -171,7 +171,8 @@ def _origins() -> list[str]:
 
 
 def _image_origins(_index: CatalogIndex) -> list[str]:
-    # Once per catalog version (about 20 ms on the full catalog): it goes with its index.
+    # Once per catalog version, not once a page, and it goes with its index
+    # (speed trick "image origins once per catalog": docs/performance.md).
     return lookup.image_origins(store.session())
 
 

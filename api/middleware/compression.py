@@ -7,12 +7,10 @@ named, `x-gzip` is gzip; the highest q wins, then the server's order, unless `id
 `*`) is given a higher q than any coding. An answer no coding is accepted for goes out as it
 is, `identity;q=0` or not (the RFC allows that or a 406).
 
-Levels are the fast ones: measured (timeit, the best of five runs of 300) on a 12.7 KB
-verdict (18 lines), zstd 3 makes 1,824 bytes in 22 µs, brotli 1 1,982 bytes in 16 µs and
-gzip 1 1,963 bytes in 31 µs, where gzip 6 (the usual default) takes 43 µs for 1,805 bytes
-and brotli 4 49 µs for 1,733. On the 75 KB `format=all` answer: zstd 3 5,486 bytes in
-45 µs, brotli 1 5,816 in 71 µs, gzip 1 6,658 in 75 µs, where gzip 6 takes 256 µs. An
-answer that fits one TCP segment gains nothing from it.
+Levels are the fast ones (zstd 3, brotli 1, gzip 1): each compresses a verdict faster than
+gzip 6, the usual default, or brotli 4, for an answer a little larger
+(speed trick "fast compression levels": docs/performance.md). An answer that fits one TCP
+segment gains nothing from it.
 """
 
 from __future__ import annotations
@@ -49,7 +47,8 @@ def init_app(app: Flask) -> None:
 
     def after_request(response: Response) -> Response:
         # An answer too small to compress does not vary by Accept-Encoding: it skips the
-        # extension, which costs every answer ~10 µs (healthz, most problems).
+        # extension, whose cost every answer would pay (healthz, most problems;
+        # speed trick "small answers uncompressed": docs/performance.md).
         if response.content_length is not None and response.content_length < MIN_BYTES:
             return response
         environ = request.environ

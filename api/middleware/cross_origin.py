@@ -50,7 +50,8 @@ def init_app(app: Flask) -> None:
          supports_credentials=False, vary_header=True)
     # A request with no Origin is no browser's cross-origin call, and flask-cors (with
     # always_send=False) adds nothing to its answer; it still matched every answer's path
-    # against its resources, ~15 µs a request (a third of healthz's cost in process).
+    # against its resources, a good share of a small request's cost
+    # (speed trick "CORS on Origin only": docs/performance.md).
     everyone = cast(Callable[[Response], Response], app.after_request_funcs[None].pop())
 
     def cross_origin_only(response: Response) -> Response:

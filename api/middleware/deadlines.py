@@ -16,10 +16,10 @@ from flask import Flask, Response, g
 from api.middleware.problems import Problem
 from runtime import deadline
 
-# Seconds a request may take. The heaviest request of real decklists the limits allow, a
-# batch of 500 in every format, took 2.3 to 8.4 s on one thread of a shared 2-core machine,
-# and takes twice that when two threads of one worker share its core (docs/deploy.md);
-# `deckjudge check` waits 30 s.
+# Seconds a request may take: room for the heaviest request of real decklists the limits
+# allow, a batch of 500 in every format, on one thread of a shared 2-core machine, and for
+# twice its time when two threads of one worker share its core (docs/deploy.md, *Choosing
+# the limit*, has what it took); `deckjudge check` waits 30 s.
 DEFAULT_SECONDS = 20.0
 _TOKEN = "deckjudge_deadline"
 

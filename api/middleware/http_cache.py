@@ -90,7 +90,8 @@ def _cache_headers(response: Response) -> Response:
             response.set_etag(catalog_etag(store.answer_version()))
             response.headers["Cache-Control"] = _public()
             return response
-        # The query is parsed only when it may hold the option (request.args costs ~5 µs).
+        # The query is parsed (request.args) only when it may hold the option
+        # (speed trick "cache option on demand": docs/performance.md).
         if (getattr(view, _SHAREABLE, False) and b"cache=" in request.query_string
                 and request.args.get("cache") == "public"):
             response.headers["Cache-Control"] = _public()

@@ -1,10 +1,11 @@
 """Responses written by orjson.
 
-A 60-line verdict is about 40 KB of JSON; the standard encoder took ~0.5 ms of a
-~1.5 ms request to write it, orjson a tenth of that.  Everything orjson would
-write differently from Flask (dates, dataclasses) is passed back to Flask's own
-`default`, so the bytes mean the same.  Reading request bodies stays with the
-standard library: its errors carry the line and column the problem reports.
+A 60-line verdict is about 40 KB of JSON, and the standard encoder's writing of it was a
+third of the request; orjson writes it in a tenth of that time
+(speed trick "orjson answers": docs/performance.md).  Everything orjson would write
+differently from Flask (dates, dataclasses) is passed back to Flask's own `default`, so the
+bytes mean the same.  Reading request bodies stays with the standard library: its errors
+carry the line and column the problem reports.
 
 Every answer is plain data (dicts, lists, strings, numbers) built by api.views and
 encoded here by orjson; the one part kept encoded beforehand, a decklist line's

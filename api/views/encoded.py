@@ -5,10 +5,9 @@ answer), then the rest, which is the same for every line that reads alike in a c
 it resolved to, or where it stands in a format on a date) and is kept encoded on the catalog
 index, keyed by plain values (`kept`), made from what the judgement already holds.
 
-What it buys (bench/micro.py): encoding the rest afresh for every answer would cost a
-60-line verdict about 90 µs of its 925, and /v1/resolve on 60 lines 60 µs of 595; encoding
-the heads once rather than in each verdict of a several-format answer saves an 18-line deck's
-request about 190 µs of 1,630.
+Encoding the rest afresh for every answer, and the heads in each verdict of a several-format
+answer rather than once, would cost an answer a tenth of its time
+(speed trick "encoded lines": docs/performance.md, measured with bench/micro.py).
 """
 
 from __future__ import annotations
@@ -51,8 +50,8 @@ def kept(index: CatalogIndex, kind: str) -> Kept[Hashable, bytes]:
 
 
 def encode(view: dict[str, Any]) -> bytes:
-    """A view to keep, copied to its own size: orjson's bytes keep its whole write buffer
-    (about 4 KB, seen with tracemalloc), and a cache of 8,192 short views took 32 MiB
-    instead of 2."""
+    """A view to keep, copied to its own size: orjson's bytes keep its whole write buffer,
+    many times a short view (speed trick "views at their own size": docs/performance.md,
+    seen with tracemalloc)."""
     deadline.check()  # a line not seen before (one seen before costs a look-up)
     return bytes(memoryview(orjson.dumps(view)))

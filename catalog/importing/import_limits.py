@@ -44,8 +44,9 @@ MAX_LIST_ITEMS = 32
 # Hosts the cards' pictures come from (2: images.pokemontcg.io, images.pokedata.ovh); the
 # organizer page's Content-Security-Policy names each.
 MAX_IMAGE_ORIGINS = 16
-# Seconds an import may take, reading, checking and writing (about 10 s from a directory
-# into SQLite, docs/performance.md); CATALOG_IMPORT_SECONDS overrides it.
+# Seconds an import may take, reading, checking and writing: many times what a full import
+# from a directory into SQLite takes (docs/performance.md, *Import and index*);
+# CATALOG_IMPORT_SECONDS overrides it.
 IMPORT_SECONDS = 600.0
 # The share of the loaded catalog's cards an import may lose without --force.
 MAX_SHRINK = 0.2

@@ -57,8 +57,8 @@ class Catalog:
     @property
     def image_origins(self) -> list[str]:
         """Where the cards' pictures are served from (https://host[:port]), for a page's
-        Content-Security-Policy: worked out here once, where reading every URL back
-        from the database took 110 ms (SQLite, full catalog)."""
+        Content-Security-Policy: worked out here once, rather than by reading every URL
+        back from the database (speed trick "image origins at import": docs/performance.md)."""
         return sorted({origin(url) for card in self.cards
                        for url in (card["image_small"], card["image_large"]) if url})
 

@@ -56,7 +56,8 @@ CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     # What a card's standing is, in words, is the same on every line and in every deck that
-    # names it: worded once per format and date (5.3 µs), then placed on each line.
+    # names it: worded once per format and date, then placed on each line, since wording it
+    # costs many times placing it (speed trick "not-legal worded once": docs/performance.md).
     kept = ctx.index.caches.kept(CHECK, sizes().findings)
     judged = (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
               spec.section)
