@@ -1,0 +1,121 @@
+"""The service's settings: every environment variable the app reads, read in one place at
+start-up, each typed and checked (a bad value stops the start with an error naming it).
+
+`Settings.from_environ` reads them; `as_config` gives them as the Flask config keys the
+extensions read, which a caller's own config (tests, the CLI's in-process service) may then
+override. docs/deploy.md lists every variable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from api.middleware import compression, deadlines
+from runtime.caches import CacheSizes
+
+T = TypeVar("T")
+DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+
+class SettingsError(RuntimeError):
+    """An environment variable holds what the service cannot use; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    # The SQL catalog; by default a SQLite file in the instance folder.
+    database_url: str
+    # Where `flask catalog import` reads card data when given no source.
+    catalog_source: str | None = None
+    # How often a worker compares its in-memory index with the catalog's version stamp.
+    catalog_check_seconds: float = 2.0
+    # How many entries each bounded cache keeps (runtime/caches.py names them).
+    cache_sizes: CacheSizes = CacheSizes()
+    # Larger bodies are refused with 413 before they are read (chunked ones too).
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    # Which origins' pages may call the API from a browser: * or a list
+    # (api/middleware/cross_origin.py).
+    cors_origins: str = "*"
+    # Seconds a cache may reuse a catalog answer without asking again
+    # (api/middleware/http_cache.py).
+    cache_max_age: int = 300
+    # Answer compression, in order of preference; empty for none
+    # (api/middleware/compression.py).
+    compress_algorithm: str = compression.ALGORITHMS
+    # Seconds a request may take before it stops with a deadline-exceeded problem
+    # (api/middleware/deadlines.py); None for no limit, as the CLI's in-process checks have.
+    request_deadline_seconds: float | None = deadlines.DEFAULT_SECONDS
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str], instance_path: Path) -> Settings:
+        def read(name: str, parse: Callable[[str], T], default: T) -> T:
+            value = environ.get(name)
+            if not value:
+                return default
+            try:
+                return parse(value)
+            except ValueError as error:
+                said = str(error)  # CacheSizes names the variable itself
+                raise SettingsError(said if said.startswith(name) else
+                                    f"{name}={value!r}: {said}") from None
+
+        return cls(
+            database_url=read("DATABASE_URL", str,
+                              f"sqlite:///{instance_path / 'deckjudge.sqlite3'}"),
+            catalog_source=read("CATALOG_SOURCE", str, None),
+            catalog_check_seconds=read("CATALOG_CHECK_SECONDS", _seconds, 2.0),
+            cache_sizes=read("CACHE_SIZES", _cache_sizes, CacheSizes()),
+            max_body_bytes=read("MAX_BODY_BYTES", _positive, DEFAULT_MAX_BODY_BYTES),
+            cors_origins=environ.get("CORS_ORIGINS", "*"),
+            cache_max_age=read("CACHE_MAX_AGE", _whole, 300),
+            compress_algorithm=environ.get("COMPRESS_ALGORITHM", compression.ALGORITHMS),
+            request_deadline_seconds=deadlines.configured_seconds(
+                environ.get("REQUEST_DEADLINE_SECONDS")),
+        )
+
+    def as_config(self) -> dict[str, Any]:
+        """The Flask config keys each extension reads."""
+        return {
+            "DATABASE_URL": self.database_url,
+            "CATALOG_SOURCE": self.catalog_source,
+            "CATALOG_CHECK_SECONDS": self.catalog_check_seconds,
+            "CACHE_SIZES": dataclasses.asdict(self.cache_sizes),
+            "MAX_CONTENT_LENGTH": self.max_body_bytes,
+            "CORS_ORIGINS": self.cors_origins,
+            "CACHE_MAX_AGE": self.cache_max_age,
+            "COMPRESS_ALGORITHM": self.compress_algorithm,
+            "REQUEST_DEADLINE_SECONDS": self.request_deadline_seconds,
+        }
+
+
+def _seconds(value: str) -> float:
+    seconds = float(value)
+    if not 0 <= seconds < float("inf"):
+        raise ValueError("must be 0 or more seconds")
+    return seconds
+
+
+def _whole(value: str) -> int:
+    number = int(value)
+    if number < 0:
+        raise ValueError("must be 0 or more")
+    return number
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise ValueError("must be 1 or more")
+    return number
+
+
+def _cache_sizes(value: str) -> CacheSizes:
+    sizes = json.loads(value)
+    if not isinstance(sizes, dict):
+        raise ValueError("must be a JSON object of cache sizes")
+    return CacheSizes.from_config(sizes)
