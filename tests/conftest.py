@@ -10,49 +10,35 @@ from __future__ import annotations
 
 import os
 import shutil
-import tarfile
 import tempfile
 import weakref
-import zipfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from filelock import FileLock
-from sqlalchemy import Engine, event, func, select
+from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from app import create_app
 from catalog.db import make_engine
-from catalog.importing.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
-from catalog.models import Card, Set
+from catalog.models import Card
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
 from tests.support import postgres as postgres_servers
+from tests.support.apps import contract_app
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
-from tests.support.contract import ContractClient
+from tests.support.catalogs import imported_db, served_layout, sqlite_url
 from tests.support.kept_catalog import kept_import
-from tests.support.servers import static_http
+from tests.support.paths import MINI_CATALOG, SHARED_DATA, TESTS, have_shared_data
 from tools import compiled
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-TESTS = Path(__file__).resolve().parent
-FIXTURES = TESTS / "fixtures"
-MINI_CATALOG = FIXTURES / "mini"
-MINI_SETS, MINI_CARDS = 6 + 1, 12 + 1  # hand-written, plus the supplement's set and card
-SHARED_DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA",
-                                  PROJECT_ROOT.parent / "shared" / "pokemon-tcg-data"))
 # The user's cache directory, read before the session points $DECKJUDGE_CACHE elsewhere:
 # card data provisioned there is kept for the next run.
 USER_CACHE = cache_dir()
-
-
-def _have_shared_data() -> bool:
-    return (SHARED_DATA / "sets" / "en.json").is_file()
 
 
 # The layers, by folder: what a test there may need (tests/README.md says which goes where).
@@ -112,7 +98,7 @@ def _starts_postgres(item) -> bool:
 
 def pytest_report_header(config) -> str | None:
     """Say once where the card data comes from when it is not beside the checkout."""
-    if _have_shared_data():
+    if have_shared_data():
         return None
     pin = Pin.configured()
     return (f"card data: {SHARED_DATA} is absent; using the pinned snapshot "
@@ -145,60 +131,17 @@ def _dispose_engines():
         engine.dispose()
 
 
-def sqlite_url(path: Path) -> str:
-    return f"sqlite:///{path}"
-
-
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The real catalog: ../shared beside the checkout (as CI has it), else the pinned
     snapshot in the user's cache (tests/support/card_data.py)."""
-    if _have_shared_data():
+    if have_shared_data():
         return SHARED_DATA
     try:
         return provisioned(USER_CACHE, Pin.configured())
     except CardDataUnavailable as error:
         pytest.fail(f"no card data: {SHARED_DATA} is absent and the pinned snapshot could "
                     f"not be provisioned: {error}", pytrace=False)
-
-
-def imported_db(url: str, source: Path) -> str:
-    """Import `source` into the database at `url`; returns the URL."""
-    engine = make_engine(url)
-    import_catalog(engine, str(source))
-    engine.dispose()
-    return url
-
-
-def counts(engine: Engine) -> tuple[int, int]:
-    """How many sets and cards the catalog in `engine` holds."""
-    with Session(engine) as session:
-        return (session.scalar(select(func.count()).select_from(Set)) or 0,
-                session.scalar(select(func.count()).select_from(Card)) or 0)
-
-
-def layout_archive(source: Path, target: Path) -> Path:
-    """The card data at `source` as one archive (.tar.gz, or .zip by its name), wrapped in
-    one top folder as GitHub's archives are."""
-    if target.suffix == ".zip":
-        with zipfile.ZipFile(target, "w") as archive:
-            for path in source.rglob("*"):
-                archive.write(path, "pokemon-tcg-data-master/" + str(path.relative_to(source)))
-    else:
-        with tarfile.open(target, "w:gz") as archive:
-            archive.add(source, arcname="pokemon-tcg-data-master")
-    return target
-
-
-@contextmanager
-def served_layout(source: Path, folder: Path) -> Iterator[tuple[str, list[str]]]:
-    """The card data at `source` as an archive on a loopback HTTP server, as users fetch
-    it: its URL, and the list of paths requested of the server (to count downloads)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    layout_archive(source, folder / "pokemon-tcg-data.tar.gz")
-    requested: list[str] = []
-    with static_http(folder, requested) as base:
-        yield f"{base}/pokemon-tcg-data.tar.gz", requested
 
 
 @pytest.fixture(scope="session")
@@ -358,28 +301,12 @@ def line(full_index):
     return resolve_one
 
 
-def ids(resolved) -> list[str]:
-    """The ids of a resolution's printings."""
-    return [printing.id for printing in resolved.printings]
-
-
 @pytest.fixture
 def mini_dir(tmp_path) -> Path:
     """A writable copy of the mini catalog, for tests that break it."""
     target = tmp_path / "mini-copy"
     shutil.copytree(MINI_CATALOG, target)
     return target
-
-
-def contract_app(url: str, **config):
-    """A testing app on `url` whose test clients check every response against the contract."""
-    app = create_app({"TESTING": True, "DATABASE_URL": url, **config})
-    app.test_client_class = ContractClient
-    return app
-
-
-def make_client(url: str):
-    return contract_app(url).test_client()
 
 
 @pytest.fixture(scope="session")

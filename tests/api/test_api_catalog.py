@@ -100,7 +100,7 @@ def test_readyz_names_the_loaded_catalog(client):
 
 
 def test_readyz_is_503_without_a_catalog(empty_db_url):
-    from tests.conftest import make_client
+    from tests.support.apps import make_client
     client = make_client(empty_db_url)
     response = client.get("/readyz")
     assert response.status_code == 503
@@ -108,7 +108,7 @@ def test_readyz_is_503_without_a_catalog(empty_db_url):
 
 
 def test_database_outage_is_a_503_problem(tmp_path):
-    from tests.conftest import make_client
+    from tests.support.apps import make_client
     missing_dir = tmp_path / "gone"
     missing_dir.mkdir()
     missing_dir.chmod(0o500)  # SQLite cannot create its file here: the database is unreachable

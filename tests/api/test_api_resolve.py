@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from tests.conftest import FIXTURES, make_client
+from tests.support.apps import make_client
+from tests.support.paths import FIXTURES
 
 DECKLISTS = FIXTURES / "decklists"
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from tests.conftest import FIXTURES, make_client
 from tests.support.answers import by_format
+from tests.support.apps import make_client
+from tests.support.paths import FIXTURES
 from validators.formats import ORDER
 
 MODIFIED_DECK = "4 Bill LC 108\n1 Charizard BS 4\n4 Blastoise BS 2\n51 Fire Energy BS 98\n"

@@ -268,7 +268,7 @@ def test_a_batch_that_runs_out_of_time_answers_the_decks_left_in_their_place(ful
     their place."""
     from api import judgements
     from api.middleware import store
-    from tests.conftest import contract_app
+    from tests.support.apps import contract_app
 
     judge = judgements.deck_verdict
 

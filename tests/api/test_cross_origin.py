@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from api.middleware.cross_origin import origins
-from tests.conftest import contract_app
+from tests.support.apps import contract_app
 
 PAGE = "https://decks.example"
 DECK = "4 Pikachu BS 58\n"

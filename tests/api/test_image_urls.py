@@ -14,7 +14,7 @@ from catalog.db import make_engine
 from catalog.image_urls import image_url, is_origin, origin
 from catalog.importing.importer import import_catalog
 from catalog.models import Card, CatalogMeta
-from tests.conftest import make_client
+from tests.support.apps import make_client
 from web.security import content_security_policy
 
 # Each would put a source, a keyword or a directive of its own into the policy, or is no

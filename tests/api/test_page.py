@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 from validators.formats import ORDER
 
 pytestmark = pytest.mark.full_catalog

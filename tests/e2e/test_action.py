@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from client.action import InputError, cache_keys, command, files
-from tests.conftest import FIXTURES, PROJECT_ROOT
 from tests.support.actions_runner import Job, UnknownExpression, run_action
 from tests.support.checkout import project_copy
+from tests.support.paths import FIXTURES, PROJECT_ROOT
 from tests.support.servers import gunicorn
 
 CHECK_JSONSCHEMA = str(Path(sys.executable).with_name("check-jsonschema"))

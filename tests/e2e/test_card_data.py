@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINI_CATALOG, PROJECT_ROOT, SHARED_DATA
 from tests.support.card_data import (
     PINNED_COMMIT,
     PINNED_DIGEST,
@@ -23,6 +22,7 @@ from tests.support.card_data import (
     folder_digest,
     provisioned,
 )
+from tests.support.paths import MINI_CATALOG, PROJECT_ROOT, SHARED_DATA
 from tests.support.servers import free_port, static_http
 
 MINI_DIGEST = folder_digest(MINI_CATALOG)

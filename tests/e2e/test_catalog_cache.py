@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import MINI_CATALOG, served_layout
+from tests.support.catalogs import served_layout
+from tests.support.paths import MINI_CATALOG
 from tests.support.servers import dripping_http, free_port
 
 DECKJUDGE = str(Path(sys.executable).with_name("deckjudge"))

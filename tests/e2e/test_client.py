@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.conftest import FIXTURES
 from tests.corpus import lists
+from tests.support.paths import FIXTURES
 from tests.support.servers import FlakyProxy, gunicorn, serve, silent_server
 
 pytestmark = pytest.mark.full_catalog

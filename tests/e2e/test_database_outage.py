@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 import requests
 
-from tests.conftest import MINI_CATALOG, imported_db
+from tests.support.catalogs import imported_db
+from tests.support.paths import MINI_CATALOG
 from tests.support.postgres import running
 from tests.support.servers import gunicorn
 

@@ -16,7 +16,8 @@ import requests
 from decklist.detect import parse
 from decklist.resolve import resolve
 from runtime import deadline
-from tests.conftest import FIXTURES, contract_app
+from tests.support.apps import contract_app
+from tests.support.paths import FIXTURES
 from tests.support.servers import Answer, exchange, gunicorn
 
 DECK = (FIXTURES / "decklists" / "modified-legal.txt").read_text()

@@ -35,7 +35,7 @@ from typing import Any
 import pytest
 
 from runtime import patterns
-from tests.conftest import PROJECT_ROOT
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import gunicorn
 
 pytestmark = pytest.mark.full_catalog

@@ -14,7 +14,7 @@ import pytest
 from client.fmt import canonical
 from decklist.detect import parse
 from decklist.resolve import resolve
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 pytestmark = [pytest.mark.full_catalog,
               pytest.mark.parametrize("backend", ["sqlite"], indirect=True)]

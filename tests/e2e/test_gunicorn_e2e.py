@@ -13,8 +13,8 @@ import requests
 
 from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
 from api.middleware.security_headers import DEFAULT_POLICY
-from tests.conftest import FIXTURES
 from tests.support.contract import problem_schema
+from tests.support.paths import FIXTURES
 from tests.support.servers import Answer, exchange, gunicorn
 
 

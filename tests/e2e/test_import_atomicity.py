@@ -16,7 +16,8 @@ from sqlalchemy import text
 from catalog.db import make_engine
 from catalog.importing.importer import import_catalog, loaded_meta
 from tests.api.test_index_refresh import rename_card
-from tests.conftest import PROJECT_ROOT, make_client
+from tests.support.apps import make_client
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import gunicorn
 
 

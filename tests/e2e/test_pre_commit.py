@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES
 from tests.support.checkout import committed, git, project_copy
+from tests.support.paths import FIXTURES
 from tests.support.servers import free_port
 
 pytestmark = pytest.mark.full_catalog

@@ -22,9 +22,9 @@ import requests
 from deploy.production import ready
 from deploy.stack import NO_CLIENT_LIMITS
 from tests.api.test_index_refresh import rename_card
-from tests.conftest import PROJECT_ROOT
 from tests.e2e.test_two_instances import resolve
 from tests.support.load import Load
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import Production, children, production
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)

@@ -22,9 +22,9 @@ import pytest
 import requests
 
 from api.middleware.problems import PROBLEM_TYPES, TYPE_BASE
-from tests.conftest import FIXTURES
 from tests.support.contract import check_http, problem_schema
 from tests.support.load import Call, Load
+from tests.support.paths import FIXTURES
 from tests.support.servers import (
     Answer,
     connections_made,

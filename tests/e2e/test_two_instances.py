@@ -16,7 +16,7 @@ from contextlib import ExitStack
 import requests
 
 from tests.api.test_index_refresh import rename_card
-from tests.conftest import PROJECT_ROOT
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import gunicorn
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import inspect
 
 from catalog.db import alembic_config, make_engine
 from client.catalog_cache import CachedCatalog
-from tests.conftest import MINI_CARDS, MINI_CATALOG
+from tests.support.paths import MINI_CARDS, MINI_CATALOG
 
 
 def _half_migrated(cache: CachedCatalog) -> None:

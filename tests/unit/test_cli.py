@@ -15,7 +15,7 @@ def test_stats_without_a_catalog_says_so(runner_for, empty_db_url):
 
 
 def test_import_twice_reports_the_skip(runner_for, empty_db_url):
-    from tests.conftest import MINI_CATALOG
+    from tests.support.paths import MINI_CATALOG
     runner = runner_for(empty_db_url)
     first = runner.invoke(args=["catalog", "import", str(MINI_CATALOG)])
     assert first.exit_code == 0 and "imported: 7 sets, 13 cards" in first.output
@@ -51,7 +51,8 @@ def test_identity_report_lists_every_card_that_moved(runner_for, new_db_url, min
     from sqlalchemy import text
 
     from catalog.db import make_engine
-    from tests.conftest import MINI_CATALOG, imported_db
+    from tests.support.catalogs import imported_db
+    from tests.support.paths import MINI_CATALOG
 
     # An earlier catalog, as an older grouping would have left it: the two Mewtwo as one
     # card, and Base Set's Charizard apart from Legendary Collection's.
@@ -76,7 +77,7 @@ def _broken_copy(tmp_path):
     import json
     import shutil
 
-    from tests.conftest import MINI_CATALOG
+    from tests.support.paths import MINI_CATALOG
 
     broken = tmp_path / "broken"
     shutil.copytree(MINI_CATALOG, broken)

@@ -9,7 +9,7 @@ import string
 import pytest
 import yaml
 
-from tests.conftest import PROJECT_ROOT
+from tests.support.paths import PROJECT_ROOT
 from validators.checks import CODES, REGISTRY, get_code
 from validators.model import ERROR, WARNING, Code, RuleRef, Violation
 

@@ -20,7 +20,7 @@ from decklist.model import (
     DecklistTooLarge,
 )
 from decklist.reference import readings_of
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 DECKS = FIXTURES / "decklists"
 

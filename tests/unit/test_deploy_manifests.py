@@ -12,8 +12,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from tests.conftest import PROJECT_ROOT
 from tests.support.contract import SPEC_PATH
+from tests.support.paths import PROJECT_ROOT
 
 DEPLOY = PROJECT_ROOT / "deploy"
 KUBERNETES_VERSION = "1.33.0"  # the oldest release the manifests promise to work on

@@ -31,7 +31,8 @@ from catalog.importing.import_limits import (
     ImportLimits,
 )
 from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
-from tests.conftest import MINI_CARDS, MINI_CATALOG, MINI_SETS, counts, layout_archive
+from tests.support.catalogs import counts, layout_archive
+from tests.support.paths import MINI_CARDS, MINI_CATALOG, MINI_SETS
 from tests.support.servers import (
     HUGE_LENGTHS,
     NO_LENGTHS,

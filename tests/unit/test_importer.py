@@ -14,14 +14,8 @@ from sqlalchemy.orm import Session
 from catalog.db import make_engine
 from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.models import Card, Set, SetCode
-from tests.conftest import (
-    MINI_CARDS,
-    MINI_CATALOG,
-    MINI_SETS,
-    counts,
-    layout_archive,
-    served_layout,
-)
+from tests.support.catalogs import counts, layout_archive, served_layout
+from tests.support.paths import MINI_CARDS, MINI_CATALOG, MINI_SETS
 from tests.support.servers import static_http
 
 

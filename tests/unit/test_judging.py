@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from decklist.detect import parse
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 from validators.engine import validate
 from validators.judging import judge_deck
 from validators.targets import ALL, plan_deck

@@ -19,7 +19,7 @@ import pytest
 
 from catalog.data_files import CARD_NAMES_PATH
 from decklist.resolve import RESOLVED, SET_NUMBER, UNKNOWN
-from tests.conftest import ids
+from tests.support.catalogs import ids
 
 
 @pytest.mark.parametrize(("written", "expected"), [

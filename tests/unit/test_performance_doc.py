@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.conftest import PROJECT_ROOT
+from tests.support.paths import PROJECT_ROOT
 
 sys.path.insert(0, str(PROJECT_ROOT / "bench"))
 

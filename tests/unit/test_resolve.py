@@ -3,7 +3,7 @@
 import pytest
 
 from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, suggestions_of
-from tests.conftest import ids
+from tests.support.catalogs import ids
 
 
 @pytest.mark.parametrize(("written", "expected"), [

@@ -8,7 +8,7 @@ import pytest
 
 from decklist.detect import parse
 from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve
-from tests.conftest import ids
+from tests.support.catalogs import ids
 
 BASIC = {"Fire": "base1-98", "Darkness": "dp1-129", "Metal": "dp1-130", "Water": "base1-102",
          "Lightning": "base1-100", "Psychic": "base1-101"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import PROJECT_ROOT
+from tests.support.paths import PROJECT_ROOT
 from validators.formats import all_formats
 from validators.seasons import lineages
 

@@ -21,8 +21,8 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.test_page import HAYMAKER, PTCG_LIVE_EXPORT
-from tests.conftest import PROJECT_ROOT
 from tests.support.browser import accessibility_violations, chromium
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import gunicorn
 from validators.formats import ORDER
 

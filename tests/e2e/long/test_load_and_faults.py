@@ -17,8 +17,8 @@ from pathlib import Path
 
 import requests
 
-from tests.conftest import PROJECT_ROOT
 from tests.support.load import VALIDATE_ALL, VALIDATE_TEXT, Load
+from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import children, gunicorn
 
 SOAK_SECONDS = float(os.environ.get("DECKJUDGE_SOAK_SECONDS", "60"))

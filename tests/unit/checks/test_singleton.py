@@ -6,7 +6,8 @@ from catalog.db import make_engine
 from catalog.index import load_index
 from decklist.detect import parse
 from decklist.resolve import resolve
-from tests.conftest import FIXTURES, imported_db
+from tests.support.catalogs import imported_db
+from tests.support.paths import FIXTURES
 from tests.unit.checks.conftest import codes, partner_deck
 from validators.engine import validate
 from validators.formats import get_format
