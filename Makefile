@@ -104,13 +104,15 @@ contract-fuzz: install postgresql
 	DECKJUDGE_FUZZ_EXAMPLES=$${EXAMPLES:-300} DECKJUDGE_FUZZ_SEED=$${SEED:-random} \
 	  $(BIN)/python -m pytest tests/e2e/long/test_schemathesis.py -k sqlite
 
-# Also: no code, comment, doc or test name tells history, and the docs' figures are those of
-# the last `make bench` (bench/figures.json).
+# Also: no code, comment, doc or test name tells history, the docs' figures are those of
+# the last `make bench` (bench/figures.json), and the repository's own rules hold
+# (tests/tooling: the layers, the compiled build, the deployment files).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python tools/no_history.py
 	$(BIN)/python bench/report.py --check
+	$(BIN)/python -m pytest tests/tooling -q --no-cov -p no:schemathesis -p no:hypothesispytest
 
 # The load benchmark drives gunicorn with wrk; on Debian without it, install the package.
 wrk:

@@ -5,7 +5,7 @@
 
 The doc's figures sit between `<!-- figures: NAME -->` and `<!-- end: NAME -->`; this
 script writes them and nothing else. `--check` (run by `make lint` and
-tests/unit/test_performance_doc.py) fails when:
+tests/tooling/test_performance_doc.py) fails when:
 - a section differs from what the figures make of it (run this script after `make bench`);
 - a figure another doc or a comment cites (CITED) is further from its benchmark's than the
   tolerance given with it: timings on the shared 2-core machine swing by a quarter from run

@@ -5,8 +5,8 @@ works in proportion to the cube of the line's length (docs/performance.md, *Host
 gives what that cost). RE2 compiles a pattern to an automaton that reads the text once, so a
 search costs O(size of the pattern × length of the text) whatever the text, and it refuses at
 compile time what it cannot run so (lookaround, backreferences, atomic and possessive groups):
-`compile` raises PatternError, never falls back to `re`. tests/unit/test_linear_patterns.py holds
-the project to compiling its patterns here.
+`compile` raises PatternError, never falls back to `re`. tests/tooling/test_pattern_engine.py
+holds the project to compiling its patterns here.
 
 A pattern reads as Python's `re` reads a str pattern, where RE2 on its own would differ:
 - `\d`, `\s`, `\w` and their negations are Python's Unicode classes (str.isdecimal,

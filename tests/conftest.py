@@ -21,7 +21,6 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
-from app import create_app
 from catalog.db import make_engine
 from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
@@ -29,12 +28,15 @@ from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolve import resolve
 from tests.support import postgres as postgres_servers
-from tests.support.apps import contract_app
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
 from tests.support.catalogs import imported_db, served_layout, sqlite_url
 from tests.support.kept_catalog import kept_import
 from tests.support.paths import MINI_CATALOG, SHARED_DATA, TESTS, have_shared_data
 from tools import compiled
+
+# The app and the contract's checker are imported by the fixtures that use them, not here:
+# pytest-xdist's controller loads this module and runs no test, and importing the two costs
+# it seconds of CPU that its workers, starting at the same time, want.
 
 # The user's cache directory, read before the session points $DECKJUDGE_CACHE elsewhere:
 # card data provisioned there is kept for the next run.
@@ -42,7 +44,7 @@ USER_CACHE = cache_dir()
 
 
 # The layers, by folder: what a test there may need (tests/README.md says which goes where).
-LAYERS = ("unit", "api", "e2e")
+LAYERS = ("unit", "api", "e2e", "tooling")
 # Folders inside a layer whose tests get one more mark.
 KINDS = {("e2e", "browser"): "browser", ("e2e", "long"): "slow"}
 
@@ -73,8 +75,9 @@ def _mark(config, items) -> None:
     for item in items:
         folders = item.path.relative_to(TESTS).parts[:-1]
         if not folders or folders[0] not in LAYERS:
-            raise pytest.UsageError(f"{item.nodeid}: a test lies in tests/unit, tests/api or "
-                                    "tests/e2e, by what it needs (tests/README.md)")
+            raise pytest.UsageError(f"{item.nodeid}: a test lies in tests/unit, tests/api, "
+                                    "tests/e2e or tests/tooling, by what it needs "
+                                    "(tests/README.md)")
         item.add_marker(folders[0])
         if kind := KINDS.get(folders[:2]):
             item.add_marker(kind)
@@ -311,6 +314,8 @@ def mini_dir(tmp_path) -> Path:
 
 @pytest.fixture(scope="session")
 def full_app(full_db_url):
+    from tests.support.apps import contract_app  # here: the xdist controller runs no test
+
     return contract_app(full_db_url)
 
 
@@ -325,6 +330,8 @@ def runner_for():
     """A CLI runner for an app bound to the given database URL."""
 
     def build(url: str):
+        from app import create_app  # here: the xdist controller runs no test
+
         return create_app({"TESTING": True, "DATABASE_URL": url}).test_cli_runner()
 
     return build
