@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 from flask.helpers import get_debug_flag
 
-from api import batch, cards, formats, health, resolve, spec, team, validate
+from api import cards, formats, health, resolve, spec, validate, validate_batch, validate_team
 from api.commands import catalog_cli
 from api.middleware import (
     answer_bound,
@@ -59,8 +59,8 @@ EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     answer_bound.init_app,
     problems.init_framework_answers,
 )
-BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, team.bp, batch.bp,
-              spec.bp, spec.docs_bp, page.bp)
+BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
+              validate_batch.bp, spec.bp, spec.docs_bp, page.bp)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -19,7 +19,7 @@ from api.middleware.problems import Problem
 from api.middleware.request_stream import raw_body
 from decklist import strict_json
 from decklist.detect import parse
-from decklist.model import CONTROL_CHARACTERS, Decklist, DecklistTooLarge, LineProblem
+from decklist.parsed import CONTROL_CHARACTERS, Decklist, DecklistTooLarge, LineProblem
 
 JSON, TEXT = "json", "text"
 _TEXT_CHARSETS = {"utf-8", "utf8", "us-ascii", "ascii"}

@@ -11,10 +11,10 @@ from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.middleware.problems import Problem
 from api.schema import MAX_TEXT, Strict, load_query
-from api.views.cards import CardSchema, PrintingSchema, SetSchema
+from api.views.catalog_records import CardSchema, PrintingSchema, SetSchema
 from catalog import lookup
 from catalog.lookup import CardFilters
-from decklist.model import CONTROL_CHARACTERS
+from decklist.parsed import CONTROL_CHARACTERS
 
 bp = Blueprint("cards", __name__, url_prefix="/v1")
 
@@ -26,7 +26,7 @@ def _plain(most: int) -> list[Any]:
 
 
 def _no_control_characters(value: str) -> None:
-    # The characters a decklist may not hold either (decklist.model).
+    # The characters a decklist may not hold either (decklist.parsed).
     if CONTROL_CHARACTERS.search(value):
         raise ValidationError("Control characters are not searchable text.")
 

@@ -1,6 +1,6 @@
 """What a request to judge a deck or a team says, read from its JSON body: the schemas and
-the readers that the routes (api.validate, api.team, api.batch) and the organizer's page
-(web.page) share. Pointers in their problems are into the body read.
+the readers that the routes (api.validate, api.validate_team, api.validate_batch) and the
+organizer's page (web.page) share. Pointers in their problems are into the body read.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from marshmallow import fields, validate
 
 from api import body
 from api.schema import BODY, MAX_TEXT, JSONBoolean, Options, Strict, StringOrList, load_body
-from decklist.model import Decklist
+from decklist.parsed import Decklist
 from validators.formats import ORDER
 from validators.judging import Seat
 from validators.targets import ALL

@@ -9,7 +9,7 @@ from flask import Blueprint
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import target_problem
-from api.views.formats import format_view
+from api.views.format_definitions import format_view
 from validators.formats import ORDER, all_formats, get_format
 from validators.targets import unknown_format
 

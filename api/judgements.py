@@ -1,6 +1,6 @@
 """The judging service: a deck or a team asked of the API judged, from its request to its
 answer. The formats it means are planned (validators.targets), its work counted before any
-is done (api.budget), it is judged (validators.judging) and shown (api.views). The routes
+is done (api.work_budget), it is judged (validators.judging) and shown (api.views). The routes
 (validate, team, batch) and the organizer's page call it; each route only reads its request
 and writes its answer.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from api import budget
+from api import work_budget
 from api.deck_requests import DeckRequest, TeamRequest
 from api.schema import BODY, FULL, located, target_problem
 from api.views.across_formats import deck_judgement_view
 from api.views.team_verdicts import team_judgement_view
 from api.views.verdicts import notice_view
 from catalog.index import CatalogIndex
-from decklist.resolve import Searches
+from decklist.resolver import Searches
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
 from validators.targets import DeckPlan, Notice, TargetError, TeamPlan, plan_deck, plan_team
 
@@ -24,7 +24,7 @@ from validators.targets import DeckPlan, Notice, TargetError, TeamPlan, plan_dec
 def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
     """POST /v1/validate's answer to a request."""
     plan = deck_plan(index, req)
-    budget.within([deck_ask(req, plan)])
+    work_budget.within([deck_ask(req, plan)])
     return deck_verdict(index, req, plan, Searches())
 
 
@@ -32,7 +32,7 @@ def deck_judged(index: CatalogIndex, req: DeckRequest) -> tuple[DeckPlan, DeckJu
     """The judgement POST /v1/validate answers with, each line offered its suggestions: what
     the organizer's page shows."""
     plan = deck_plan(index, req)
-    budget.within([budget.ask(req.deck, req.pool if plan.limited else None,
+    work_budget.within([work_budget.ask(req.deck, req.pool if plan.limited else None,
                               len(plan.targets), full=True)])
     return plan, judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
                             Searches())
@@ -47,9 +47,9 @@ def deck_plan(index: CatalogIndex, req: DeckRequest) -> DeckPlan:
         raise target_problem(error, req.sent_in) from None
 
 
-def deck_ask(req: DeckRequest, plan: DeckPlan) -> budget.Ask:
+def deck_ask(req: DeckRequest, plan: DeckPlan) -> work_budget.Ask:
     """What the request asks of the budget: its lines, in the formats planned."""
-    return budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
+    return work_budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
                       req.detail == FULL)
 
 
@@ -85,6 +85,6 @@ def team_judged(index: CatalogIndex, req: TeamRequest,
                          req.as_of)
     except TargetError as error:
         raise target_problem(error) from None
-    budget.within([budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
+    work_budget.within([work_budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
                    for player in req.players])
     return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None)

@@ -7,13 +7,13 @@ from typing import Any
 
 from flask import Blueprint
 
-from api import body, budget
+from api import body, work_budget
 from api.middleware import store
 from api.middleware.problems import Problem
-from api.views.lines import resolve_view
+from api.views.deck_lines import resolve_view
 from decklist.json_list import named
-from decklist.model import Decklist
-from decklist.resolve import Searches
+from decklist.parsed import Decklist
+from decklist.resolver import Searches
 from validators.judging import read
 
 bp = Blueprint("resolve", __name__, url_prefix="/v1")
@@ -28,7 +28,7 @@ class ResolveRequest:
 def resolve_deck() -> dict[str, Any]:
     req = resolve_request()
     index = store.index()
-    budget.within([budget.ask(req.deck, None, 1, full=True)])  # every line answered
+    work_budget.within([work_budget.ask(req.deck, None, 1, full=True)])  # every line answered
     return resolve_view(index, read(index, req.deck, Searches()))
 
 

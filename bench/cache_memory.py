@@ -23,7 +23,7 @@ from app import create_app  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
 from catalog.index import CatalogIndex  # noqa: E402
-from decklist.model import MAX_ENTRIES  # noqa: E402
+from decklist.parsed import MAX_ENTRIES  # noqa: E402
 from runtime.caches import sizes  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.seasons import in_force, lineage_of  # noqa: E402

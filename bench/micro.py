@@ -33,7 +33,7 @@ from bench.figures import record  # noqa: E402
 from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
-from decklist.resolve import resolve  # noqa: E402
+from decklist.resolver import resolve  # noqa: E402
 from runtime import deadline  # noqa: E402
 from serving import collector  # noqa: E402
 from validators.engine import validate  # noqa: E402

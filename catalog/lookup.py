@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
 from catalog.image_urls import is_origin
 from catalog.models import Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
+
+Record = TypeVar("Record", Set, Card)
 
 # Oldest set first; a set with no release date yet comes last.
 SET_ORDER = (Set.release_date.is_(None), Set.release_date)
@@ -42,11 +45,7 @@ def list_sets(session: Session) -> list[Set]:
 
 
 def get_set(session: Session, set_id: str) -> Set | None:
-    if "\x00" in set_id:
-        return None  # no id holds one, and PostgreSQL refuses it in text
-    return session.scalars(
-        select(Set).options(selectinload(Set.codes)).where(Set.id == set_id)
-    ).first()
+    return _by_id(session, Set, set_id, Set.codes)
 
 
 def set_ids_for(session: Session, reference: str) -> list[str]:
@@ -81,11 +80,16 @@ def search_cards(session: Session, filters: CardFilters, offset: int, limit: int
 
 
 def get_card(session: Session, card_id: str) -> Card | None:
-    if "\x00" in card_id:
+    return _by_id(session, Card, card_id, Card.set)
+
+
+def _by_id(session: Session, model: type[Record], record_id: str,
+           related: QueryableAttribute[Any]) -> Record | None:
+    """One record by its id, with what `related` names loaded with it."""
+    if "\x00" in record_id:
         return None  # no id holds one, and PostgreSQL refuses it in text
     return session.scalars(
-        select(Card).options(selectinload(Card.set)).where(Card.id == card_id)
-    ).first()
+        select(model).options(selectinload(related)).where(model.id == record_id)).first()
 
 
 def printings_of(session: Session, card: Card) -> list[Card]:

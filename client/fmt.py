@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import printing_text
 from decklist.detect import parse
-from decklist.model import PARTNER, SIDEBOARD
-from decklist.resolve import RESOLVED, resolve
+from decklist.parsed import PARTNER, SIDEBOARD
+from decklist.resolver import RESOLVED, resolve
 from decklist.text import clean_line, is_comment, split_lines
 
 _GROUPS = (("partner", "Partner"), ("Pokémon", "Pokémon"), ("Trainer", "Trainer"),

@@ -9,6 +9,6 @@ May import: catalog, runtime.
 """
 
 from decklist.detect import parse
-from decklist.model import Candidate, Decklist, Entry, LineProblem
+from decklist.parsed import Candidate, Decklist, Entry, LineProblem
 
 __all__ = ["Candidate", "Decklist", "Entry", "LineProblem", "parse"]

@@ -13,7 +13,7 @@ from typing import Any
 
 from catalog.index import CatalogIndex, Printing
 from decklist.detect import parse
-from decklist.resolve import RESOLVED, resolution_of
+from decklist.resolver import RESOLVED, resolution_of
 from runtime.caches import sizes
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from decklist import strict_json
 from decklist.json_list import parse_json
-from decklist.model import Decklist, LineProblem
+from decklist.parsed import Decklist, LineProblem
 from decklist.text import parse_text
 
 

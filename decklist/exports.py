@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from catalog.index import CatalogIndex, Printing
-from decklist.lines import is_number, is_set_code, tidy_name
-from decklist.model import Reference
+from decklist.card_lines import is_number, is_set_code, tidy_name
+from decklist.parsed import Reference
 
 
 def exports(index: CatalogIndex) -> dict[str, Printing]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from decklist.lines import tidy_name
-from decklist.model import (
+from decklist.card_lines import tidy_name
+from decklist.parsed import (
     CONTROL_CHARACTERS,
     MAIN,
     MAX_ENTRIES,

@@ -10,8 +10,8 @@ a cache misses.
 
 from __future__ import annotations
 
-from decklist.lines import readings
-from decklist.model import Candidate, Reference
+from decklist.card_lines import readings
+from decklist.parsed import Candidate, Reference
 
 
 def readings_of(reference: Reference) -> tuple[Candidate, ...]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from decklist.lines import split_count
-from decklist.model import (
+from decklist.card_lines import split_count
+from decklist.parsed import (
     CONTROL_CHARACTERS,
     ENERGY,
     MAIN,

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import jinja2
 
-from api.batch import MAX_BATCH_BYTES
 from api.middleware import deadlines
 from api.middleware.problems import Problem
 from api.middleware.request_ids import ACCEPTED
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
+from api.validate_batch import MAX_BATCH_BYTES
 
 DEPLOY = Path(__file__).resolve().parent
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES

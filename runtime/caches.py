@@ -29,7 +29,7 @@ class CacheSizes:
     raw_lines: int = 8192
     # Process-wide: a query string's loaded values (api.schema); clients repeat a few.
     queries: int = 256
-    # Per catalog: a line's readings → its Resolution (decklist.resolve).
+    # Per catalog: a line's readings → its Resolution (decklist.resolver).
     resolutions: int = 8192
     # Per catalog: formats × stretches of days answered (every format on its default date,
     # and some a client asked for): one FormatStandings each (validators.standing).

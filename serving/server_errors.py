@@ -24,8 +24,8 @@ import gunicorn.util
 from gunicorn.http.errors import InvalidHeader
 
 from api.middleware.problems import PROBLEM_MEDIA_TYPE, Problem
-from api.middleware.refusals import refusal_detail, refused_status
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
+from api.middleware.unreadable_requests import refusal_detail, refused_status
 
 
 def problem_bytes(status: int, detail: str, reason: str = "") -> bytes:

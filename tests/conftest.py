@@ -26,7 +26,7 @@ from catalog.index import CatalogIndex, load_index
 from catalog.models import Card
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.support import postgres as postgres_servers
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
 from tests.support.catalogs import imported_db, served_layout, sqlite_url

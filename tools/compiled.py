@@ -15,7 +15,7 @@ mypyc compiles differently: a module's `__file__` (catalog/data_files.py finds t
 attributes set on functions (the API's route decorators); a keyword argument named as a
 positional-only parameter (`Violation.of`'s templates take a `cards`); a
 `functools.cached_property` of a class, which a compiled class works out at every read
-(validators/model.py's FormatDefinition).
+(validators/records.py's FormatDefinition).
 
 Python prefers the extension to the source, so a source edited after its build would run
 its old code: the build keeps each source's digest (build/compiled.json), and the test suite
@@ -43,10 +43,10 @@ COMPILED = (
     "runtime/caches.py",
     "catalog/index.py",
     "decklist/exports.py",
-    "decklist/lines.py",
-    "decklist/model.py",
+    "decklist/card_lines.py",
+    "decklist/parsed.py",
     "decklist/reference.py",
-    "decklist/resolve.py",
+    "decklist/resolver.py",
     "decklist/text.py",
     "validators/context.py",
     "validators/engine.py",
@@ -56,7 +56,7 @@ COMPILED = (
     "validators/shared.py",
     "validators/standing.py",
     "api/views/encoded.py",
-    "api/views/lines.py",
+    "api/views/deck_lines.py",
     "api/views/across_formats.py",
     "api/views/standings.py",
     "api/views/team_verdicts.py",

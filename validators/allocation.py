@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from decklist.resolve import UNKNOWN, ResolvedLine
+from decklist.resolver import UNKNOWN, ResolvedLine
 from runtime import deadline
 from validators.context import is_basic_energy
 

@@ -6,9 +6,9 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
-from decklist.model import PARTNER, SIDEBOARD, LineProblem
-from decklist.resolve import UNKNOWN, ResolvedLine
-from validators.model import CardRef, FormatDefinition, Product
+from decklist.parsed import PARTNER, SIDEBOARD, LineProblem
+from decklist.resolver import UNKNOWN, ResolvedLine
+from validators.records import CardRef, FormatDefinition, Product
 from validators.seasons import InForce
 from validators.shared import DeckShare, card_ref
 from validators.standing import FormatStandings, LineStanding, standings_for

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
-from decklist.model import LineProblem
-from decklist.resolve import ResolvedLine
+from decklist.parsed import LineProblem
+from decklist.resolver import ResolvedLine
 from runtime import deadline
 from validators.checks import get_check
 from validators.context import Context
-from validators.model import ERROR, FormatDefinition, Product, Violation
+from validators.records import ERROR, FormatDefinition, Product, Violation
 from validators.seasons import Season, in_force
 from validators.shared import DeckShare
 from validators.standing import LineStanding

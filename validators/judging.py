@@ -10,12 +10,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
-from decklist.model import Decklist
-from decklist.resolve import ResolvedLine, Searches, Suggested, resolve
+from decklist.parsed import Decklist
+from decklist.resolver import ResolvedLine, Searches, Suggested, resolve
 from validators.engine import Verdict, validate
 from validators.shared import DeckShare
 from validators.targets import DeckPlan, Target, TeamPlan
-from validators.team import Player, TeamVerdict, validate_team
+from validators.team_engine import Player, TeamVerdict, validate_team
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex, Printing
 from validators.formats import get_format
-from validators.model import FREE, FormatDefinition
+from validators.records import FREE, FormatDefinition
 from validators.standing import FormatStandings, reached
 
 FORMATS = ("standard", "expanded")

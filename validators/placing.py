@@ -8,7 +8,7 @@ of a frozen dataclass (speed trick "placed violations": docs/performance.md)."""
 
 from __future__ import annotations
 
-from validators.model import CardRef, Violation, new_violation
+from validators.records import CardRef, Violation, new_violation
 
 
 def placeable(found: Violation) -> Violation:

@@ -10,7 +10,7 @@ from catalog.index import CatalogIndex, Printing
 from catalog.names import energy_type_of_key
 from runtime import patterns
 from runtime.caches import sizes
-from validators.model import CardPool
+from validators.records import CardPool
 
 _DIGITS = patterns.compile(r"\d+")
 # The Type of a basic Energy printing, by its search key: the catalog's few dozen basic

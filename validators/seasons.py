@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from validators.formats import FORMATS_DIR, all_formats, card_pool, checks, dated_ban, family
-from validators.model import Announcement, FormatDefinition
+from validators.records import Announcement, FormatDefinition
 
 
 @dataclass(frozen=True, eq=False)  # one object a season: compared by identity

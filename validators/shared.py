@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar, cast
 
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from runtime.tuples import tuple_builder
-from validators.model import CardRef
+from validators.records import CardRef
 
 T = TypeVar("T")
 

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from catalog.index import CatalogIndex, Printing
-from decklist.model import Reference
-from decklist.resolve import resolution_of
+from decklist.parsed import Reference
+from decklist.resolver import resolution_of
 from runtime.caches import sizes
 from runtime.tuples import tuple_builder
-from validators.model import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
 from validators.pool import PoolLegality
+from validators.records import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
 from validators.stretches import stretch_of
 
 

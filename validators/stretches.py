@@ -17,8 +17,8 @@ import datetime as dt
 
 from catalog.index import CatalogIndex
 from validators.formats import all_formats, deck_rules
-from validators.model import FormatDefinition, Legality
 from validators.pool import PoolLegality
+from validators.records import FormatDefinition, Legality
 from validators.seasons import lineages
 
 # Pools and ban lists made outside the formats' data (a test's rules with a ban list of their

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from catalog.index import CatalogIndex
 from validators.engine import effective_date
 from validators.formats import ORDER, all_formats, get_format
-from validators.model import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
+from validators.records import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
 from validators.seasons import lineage_of
 
 ALL = "all"

@@ -13,16 +13,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.views.lines import deck_counts
+from api.views.deck_lines import deck_counts
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import card_text, set_code
-from decklist.model import LineProblem
-from decklist.resolve import RESOLVED, ResolvedLine, Suggested
+from decklist.parsed import LineProblem
+from decklist.resolver import RESOLVED, ResolvedLine, Suggested
 from runtime import deadline
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
-from validators.model import Format, Violation
+from validators.records import Format, Violation
 from validators.standing import LineStanding
 from validators.targets import Notice
 

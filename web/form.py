@@ -17,7 +17,7 @@ from api.schema import target_problem
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import ORDER, all_formats
-from validators.model import TeamFormat
+from validators.records import TeamFormat
 from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"

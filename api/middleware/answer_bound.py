@@ -59,7 +59,7 @@ def past_bound(size: int) -> Problem | None:
 def past_bound_of(size: int, asked: int, what: str) -> Problem | None:
     """The problem an answer of `size` bytes to `asked` bytes is, past its bound; or None.
     `what` was asked: the request, or one deck of a batch, which is bounded as if it had
-    been sent alone (api.batch)."""
+    been sent alone (api.validate_batch)."""
     if size <= largest_answer(asked):
         return None
     log.info("an answer of %d bytes to a %s of %d bytes passed its bound", size, what, asked)

@@ -37,7 +37,7 @@ from werkzeug.exceptions import (
 from werkzeug.wsgi import LimitedStream
 
 from api.middleware.problems import Problem
-from api.middleware.refusals import refused_status
+from api.middleware.unreadable_requests import refused_status
 from runtime import deadline
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.views import encoded, iso_date
-from api.views.lines import deck_counts, problems_view, read_deck_view, readings
+from api.views.deck_lines import deck_counts, problems_view, read_deck_view, readings
 from api.views.standings import compact
 from api.views.verdicts import (
     MAX_VIOLATIONS_SHOWN,
@@ -25,7 +25,7 @@ from api.views.verdicts import (
 from catalog.index import CatalogIndex
 from runtime import deadline
 from validators.judging import DeckJudgement
-from validators.model import RuleRef, Violation
+from validators.records import RuleRef, Violation
 
 
 def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,

@@ -42,7 +42,7 @@ TAIL_BYTES = 1024
 
 
 class BatchDeck(Protocol):
-    """A deck as a batch holds it (api.batch): its id, its place in the body, its own
+    """A deck as a batch holds it (api.validate_batch): its id, its place in the body, its own
     bytes, and how a problem of it is put in its place in the batch."""
 
     @property

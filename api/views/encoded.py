@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from catalog.index import CatalogIndex
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from runtime import deadline
 from runtime.caches import Kept, sizes
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.views import encoded
-from api.views.lines import MAX_CANDIDATES_SHOWN, printing_view, reading_view
+from api.views.deck_lines import MAX_CANDIDATES_SHOWN, printing_view, reading_view
 from catalog.index import CatalogIndex
-from decklist.resolve import ResolvedLine, Suggested
+from decklist.resolver import ResolvedLine, Suggested
 from validators.engine import Verdict
 from validators.standing import CardStanding, LineStanding
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.views import iso_date
-from api.views.lines import deck_counts, problems_view, read_deck_view
+from api.views.deck_lines import deck_counts, problems_view, read_deck_view
 from api.views.verdicts import format_ref, verdict_view, violations_view
 from catalog.index import CatalogIndex
 from validators.judging import TeamJudgement

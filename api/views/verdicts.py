@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from api.views import encoded, iso_date
-from api.views.seasons import season_ref
+from api.views.season_refs import season_ref
 from api.views.standings import standings
 from catalog.index import CatalogIndex
 from runtime import deadline
 from validators.engine import Verdict
 from validators.judging import ReadDeck
-from validators.model import CardRef, Format, FormatDefinition, RuleRef, Violation
+from validators.records import CardRef, Format, FormatDefinition, RuleRef, Violation
 from validators.seasons import Season
 from validators.targets import Notice, Target
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from api.middleware import answer_bound
-from api.views.lines import MAX_CANDIDATES_SHOWN, MAX_PROBLEMS_SHOWN
+from api.views.deck_lines import MAX_CANDIDATES_SHOWN, MAX_PROBLEMS_SHOWN
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
 from tests.support.answers import by_format
 from validators.formats import ORDER
@@ -20,7 +20,7 @@ def text(client, deck: str, query: str):
 
 
 def test_a_name_of_many_cards_lists_the_first_and_counts_the_rest(client, full_index):
-    from decklist.resolve import resolution_of
+    from decklist.resolver import resolution_of
 
     body = text(client, "4 Pikachu\n", "format=modified").get_json()
     line = body["cards"][0]
@@ -190,7 +190,7 @@ def test_many_names_of_many_cards_line_by_line_pass_no_bound(client):
 
 def test_closest_names_are_searched_for_the_first_unknown_lines_of_a_request(client,
                                                                            full_index):
-    from api.views.lines import MAX_NAMES_SEARCHED
+    from api.views.deck_lines import MAX_NAMES_SEARCHED
 
     names = sorted(full_index.by_name)[1000:1000 + MAX_NAMES_SEARCHED + 5]
     deck = "".join(f"1 {name}qq\n" for name in names)  # each a slip from a real name

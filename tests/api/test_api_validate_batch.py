@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from api.batch import MAX_BATCH_DECKS
 from api.middleware import answer_bound
+from api.validate_batch import MAX_BATCH_DECKS
 from tests.corpus import lists
 
 GOOD = "4 Pikachu BS 58\n4 Charizard BS 4\n"
@@ -296,8 +296,8 @@ def test_a_batch_that_runs_out_of_time_answers_the_decks_left_in_their_place(ful
 @pytest.mark.parametrize("slug", ["answer-too-large", "deadline-exceeded",
                                   "database-unavailable", "catalog-not-loaded"])
 def test_a_deck_left_takes_no_more_than_the_room_kept_for_it(slug):
-    from api.batch import BatchItem
     from api.middleware.problems import Problem
+    from api.validate_batch import BatchItem
     from api.views import batches
 
     deck_id = "\u0001" * 200  # the longest id, each character escaped in six
@@ -309,7 +309,7 @@ def test_a_deck_left_takes_no_more_than_the_room_kept_for_it(slug):
 
 
 def test_a_batch_is_at_most_4_mib_in_all(client):
-    from api.batch import BATCH_BYTES_PER_DECK, MAX_BATCH_BYTES
+    from api.validate_batch import BATCH_BYTES_PER_DECK, MAX_BATCH_BYTES
 
     padded = "4 Pikachu BS 58\n" + "# note\n" * 2000  # ~14 KB: within a deck's share
     decks = [{"id": str(n), "deck": padded} for n in range(300)]

@@ -9,11 +9,11 @@ import datetime as dt
 from catalog.db import make_engine
 from catalog.index import load_index
 from decklist.detect import parse
-from decklist.model import MAX_LINE_LENGTH
-from decklist.resolve import resolve
+from decklist.parsed import MAX_LINE_LENGTH
+from decklist.resolver import resolve
 from validators.engine import validate
 from validators.formats import deck_rules, get_format
-from validators.model import Ban
+from validators.records import Ban
 from validators.standing import standings_for
 
 
@@ -120,8 +120,8 @@ def test_a_query_string_loads_the_same_each_time_and_a_bad_one_fails_each_time(c
 
 
 def test_line_views_live_on_their_index_and_go_with_it(full_db_url, full_index):
-    from api.views.lines import readings
-    from decklist.resolve import Suggested
+    from api.views.deck_lines import readings
+    from decklist.resolver import Suggested
 
     line = resolve(full_index, parse("4 Electabuzz BS 20").entries)[0]
     offered = [Suggested(line.resolution.suggestions)]

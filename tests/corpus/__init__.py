@@ -25,12 +25,12 @@ from typing import Any
 
 from catalog.index import CatalogIndex
 from decklist.detect import parse
-from decklist.model import Decklist
+from decklist.parsed import Decklist
 from decklist.reference import readings_of
-from decklist.resolve import RESOLVED, ResolvedLine, resolve
+from decklist.resolver import RESOLVED, ResolvedLine, resolve
 
 HERE = Path(__file__).resolve().parent
-# What exporters write around a name that reading takes off (decklist.lines.tidy_name).
+# What exporters write around a name that reading takes off (decklist.card_lines.tidy_name).
 _TAGS = re.compile(r" - (?:ace ?spec|special|basic)\b|&\w+;|\[[A-Z]\]", re.IGNORECASE)
 SOURCES = json.loads((HERE / "sources.json").read_text(encoding="utf-8"))
 EXPECTED = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))

@@ -14,7 +14,7 @@ import pytest
 import requests
 
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from runtime import deadline
 from tests.support.apps import contract_app
 from tests.support.paths import FIXTURES

@@ -13,7 +13,7 @@ import pytest
 
 from client.fmt import canonical
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.support.paths import FIXTURES
 
 pytestmark = [pytest.mark.full_catalog,

@@ -17,7 +17,7 @@ import pytest
 import requests
 
 from api.middleware import answer_bound
-from decklist.model import MAX_ENTRIES
+from decklist.parsed import MAX_ENTRIES
 from tests.corpus import lists
 from tests.support.servers import children, gunicorn
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.batch import MAX_BATCH_DECKS
+from api.validate_batch import MAX_BATCH_DECKS
 
 
 def by_format(body: dict[str, Any]) -> dict[str, dict[str, Any]]:

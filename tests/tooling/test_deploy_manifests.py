@@ -111,7 +111,7 @@ def test_the_grace_period_outlasts_gunicorns_graceful_stop():
 
 
 def test_the_ingress_takes_the_bodies_the_app_takes():
-    from api.batch import MAX_BATCH_BYTES
+    from api.validate_batch import MAX_BATCH_BYTES
 
     sizes = {}
     for document in all_documents():

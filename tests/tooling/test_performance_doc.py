@@ -56,7 +56,7 @@ def test_a_trick_not_marked_in_the_file_its_row_names_is_named():
 def test_a_mark_that_names_no_row_is_named():
     text = report.DOC.read_text(encoding="utf-8")
     [error] = report.trick_errors(text.replace(_row(text, "plain count") + "\n", ""))
-    assert error.startswith("decklist/lines.py:")
+    assert error.startswith("decklist/card_lines.py:")
     assert "speed trick 'plain count' is no row" in error
 
 

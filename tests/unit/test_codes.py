@@ -11,7 +11,7 @@ import yaml
 
 from tests.support.paths import PROJECT_ROOT
 from validators.checks import CODES, REGISTRY, get_code
-from validators.model import ERROR, WARNING, Code, RuleRef, Violation
+from validators.records import ERROR, WARNING, Code, RuleRef, Violation
 
 _SEVERITY_WORDS = {"error": (ERROR,), "warning": (WARNING,),
                    "error or warning": (ERROR, WARNING), "warning or error": (WARNING, ERROR)}
@@ -50,7 +50,7 @@ def test_the_docs_list_every_code_with_its_severities_and_no_other():
 
 def test_every_format_runs_only_registered_checks():
     from validators.formats import all_formats
-    from validators.model import TeamFormat
+    from validators.records import TeamFormat
 
     for fmt in all_formats().values():
         rules = [play.deck for play in fmt.plays.values()] if isinstance(fmt, TeamFormat) \

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from decklist.resolve import RESOLVED
+from decklist.resolver import RESOLVED
 from tests.corpus import EXPECTED, HERE, SOURCES, lists, measure, parsed
 
 GOAL = 0.99

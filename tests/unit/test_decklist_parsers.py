@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decklist import Candidate, parse
-from decklist.lines import readings
-from decklist.model import (
+from decklist.card_lines import readings
+from decklist.parsed import (
     ENERGY,
     MAIN,
     MAX_ENTRIES,
@@ -294,7 +294,7 @@ _COUNTED = st.text(st.sampled_from("0123456789 xX×*-\t\u00a0\nabAB.é"), max_si
 @given(st.one_of(_COUNTED, st.text(max_size=12)))
 def test_the_plain_count_reads_as_the_pattern_does(text):
     """A count read without the pattern (the commonest form) is what the pattern reads."""
-    from decklist.lines import _COUNT, split_count
+    from decklist.card_lines import _COUNT, split_count
 
     match = _COUNT.match(text)
     assert split_count(text) == ((int(match.group(1)), match.group(2).strip()) if match
@@ -302,7 +302,7 @@ def test_the_plain_count_reads_as_the_pattern_does(text):
 
 
 def test_every_corpus_line_counts_as_the_pattern_reads_it():
-    from decklist.lines import _COUNT, split_count
+    from decklist.card_lines import _COUNT, split_count
     from decklist.text import clean_line
     from tests.corpus import lists
 

@@ -4,9 +4,9 @@ is what the resolver makes of it, and the map is the index's, for its life."""
 from __future__ import annotations
 
 from decklist.exports import export_form, exports
-from decklist.model import Candidate
+from decklist.parsed import Candidate
 from decklist.reference import readings_of
-from decklist.resolve import RESOLVED, SET_NUMBER, Resolution, _Attempt, resolve
+from decklist.resolver import RESOLVED, SET_NUMBER, Resolution, _Attempt, resolve
 from decklist.text import parse_text
 
 

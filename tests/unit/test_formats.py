@@ -2,7 +2,7 @@
 
 from validators.checks import REGISTRY
 from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
-from validators.model import LIMITED, REACHES, FormatDefinition, TeamFormat
+from validators.records import LIMITED, REACHES, FormatDefinition, TeamFormat
 
 
 def every_deck_rules():

@@ -18,7 +18,7 @@ import json
 import pytest
 
 from catalog.data_files import CARD_NAMES_PATH
-from decklist.resolve import RESOLVED, SET_NUMBER, UNKNOWN
+from decklist.resolver import RESOLVED, SET_NUMBER, UNKNOWN
 from tests.support.catalogs import ids
 
 

@@ -1,8 +1,8 @@
-"""Resolving decklist lines against the full real catalog (decklist.resolve)."""
+"""Resolving decklist lines against the full real catalog (decklist.resolver)."""
 
 import pytest
 
-from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, suggestions_of
+from decklist.resolver import AMBIGUOUS, RESOLVED, UNKNOWN, suggestions_of
 from tests.support.catalogs import ids
 
 

@@ -7,7 +7,7 @@ one shows them (tests/corpus)."""
 import pytest
 
 from decklist.detect import parse
-from decklist.resolve import AMBIGUOUS, RESOLVED, UNKNOWN, resolve
+from decklist.resolver import AMBIGUOUS, RESOLVED, UNKNOWN, resolve
 from tests.support.catalogs import ids
 
 BASIC = {"Fire": "base1-98", "Darkness": "dp1-129", "Metal": "dp1-130", "Water": "base1-102",

@@ -9,7 +9,7 @@ import pytest
 
 from catalog.identity import ENERGY_TYPES
 from decklist.detect import parse
-from decklist.resolve import RESOLVED, UNKNOWN, resolve
+from decklist.resolver import RESOLVED, UNKNOWN, resolve
 
 _HEADERS = (("Pokémon", "Pokémon"), ("Trainer", "Trainer"), ("Energy", "Energy"))
 

@@ -8,7 +8,7 @@ import random
 
 from catalog.index import Printing
 from validators.formats import deck_rules, get_format
-from validators.model import Ban, Legality
+from validators.records import Ban, Legality
 from validators.seasons import in_force
 from validators.standing import FormatStandings, line_of_several, line_standing, standings_for
 from validators.stretches import changes_of, stretch_days, stretch_of

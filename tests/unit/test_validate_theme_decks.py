@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.unit.test_resolve_theme_decks import theme_decks
 from validators.engine import validate
 from validators.formats import get_format

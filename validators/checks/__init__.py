@@ -3,7 +3,7 @@
 `REGISTRY` maps the name a format's data lists a check by to the check that runs over one
 deck; `CODES` maps every code a verdict can carry to its `Code` (severities, message
 templates, what it cites), gathered from the module of the check that finds it. The team's
-own check reads the team rather than one deck (validators.team runs it); its codes are here
+own check reads the team rather than one deck (validators.team_engine runs it); its codes are here
 with the rest. tests/unit/test_codes.py holds openapi.yaml and docs/formats.md to `CODES`.
 """
 
@@ -39,7 +39,7 @@ from validators.checks import (
     watchlisted,
 )
 from validators.context import Context
-from validators.model import CheckSpec, Code, Violation
+from validators.records import CheckSpec, Code, Violation
 
 Check = Callable[[Context, CheckSpec], Iterator[Violation]]
 

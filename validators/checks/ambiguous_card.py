@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import AMBIGUOUS
+from decklist.resolver import AMBIGUOUS
 from validators.context import Context
-from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
+from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "ambiguous-card"
 MESSAGE = ("line {line}: {text!r} names {cards} different cards that differ in legality here; "

@@ -1,7 +1,7 @@
 """ban-uncertain: a card whose ban had begun, or been lifted, on some day not established.
 
 A ban list's history is read from its announcements; where one was not found, the ban's
-standing is known only within a window (validators.model.Ban). Inside it deckjudge does not
+standing is known only within a window (validators.records.Ban). Inside it deckjudge does not
 guess: the line gets this warning, naming the window, and the verdict stays as the other
 checks make it. A warning, not an error: the card was legal on one side of the window.
 
@@ -16,7 +16,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import WARNING, Ban, CheckSpec, Code, Violation
+from validators.records import WARNING, Ban, CheckSpec, Code, Violation
 
 CHECK = "ban-uncertain"
 MESSAGE = ("line {line}: {name} may be banned in {format} on {date}: {window}; check the ban "

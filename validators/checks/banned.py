@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from validators.context import Context
-from validators.model import (
+from validators.records import (
     CITES_ANNOUNCEMENT,
     ERROR,
     REACHES,

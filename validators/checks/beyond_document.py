@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import CITES_SCOPE, WARNING, CheckSpec, Code, RuleRef, Violation
+from validators.records import CITES_SCOPE, WARNING, CheckSpec, Code, RuleRef, Violation
 
 CHECK = "beyond-document"
 MESSAGE = ("{document} governed play until {reaches}; {date} is later, so this verdict applies "

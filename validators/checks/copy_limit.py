@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "copy-limit"
 MESSAGE = "{count} cards titled {title!r}; at most {limit} are allowed"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "deck-size"
 MESSAGE = "the deck has {count} cards; {format} decks have exactly {size}"

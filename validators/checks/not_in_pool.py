@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import UNKNOWN, ResolvedLine
+from decklist.resolver import UNKNOWN, ResolvedLine
 from validators.allocation import shortfalls
 from validators.context import Context, card_ref
-from validators.model import ERROR, WARNING, CheckSpec, Code, RuleRef, Violation
+from validators.records import ERROR, WARNING, CheckSpec, Code, RuleRef, Violation
 
 CHECK = "not-in-pool"
 MESSAGE = "line {line}: {count} × {name}, but the pool holds {found} for it"

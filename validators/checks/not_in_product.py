@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context, is_basic_energy
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "not-in-product"
 MESSAGE = "line {line}: {name} ({set}) is not from the product handed out ({product})"

@@ -18,10 +18,11 @@ import datetime as dt
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolve import RESOLVED
+from decklist.resolver import RESOLVED
 from runtime.caches import sizes
 from validators.context import Context
-from validators.model import (
+from validators.placing import placeable, placed
+from validators.records import (
     CITES_ANNOUNCEMENT,
     ERROR,
     WARNING,
@@ -30,7 +31,6 @@ from validators.model import (
     RuleRef,
     Violation,
 )
-from validators.placing import placeable, placed
 from validators.standing import CardStanding
 
 CHECK = "not-legal"

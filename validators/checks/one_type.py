@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "one-type"
 MESSAGE = ("line {line}: {name} ({id}) is {types}, but the deck's other Pokémon are {deck_type}: "

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, PartnerRules, Violation
+from validators.records import ERROR, CheckSpec, Code, PartnerRules, Violation
 
 CHECK = "partner-ineligible"
 MESSAGE = "line {line}: {name} ({id}) cannot be the Partner: {why}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "partner-missing"
 NONE = ("the list names no Partner; put one Pokémon under a `Partner:` header "

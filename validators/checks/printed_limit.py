@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from catalog.index import Printing
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from validators.context import Context
-from validators.model import CITES_CARD, ERROR, CheckSpec, Code, RuleRef, Violation
+from validators.records import CITES_CARD, ERROR, CheckSpec, Code, RuleRef, Violation
 
 CHECK = "printed-limit"
 MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.model import PARTNER
+from decklist.parsed import PARTNER
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "restricted"
 MESSAGE = "{name} is restricted: {text}"

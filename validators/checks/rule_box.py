@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "rule-box"
 MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no Rule Box cards"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import CITES_ANNOUNCEMENT, WARNING, CheckSpec, Code, RuleRef, Violation
+from validators.records import CITES_ANNOUNCEMENT, WARNING, CheckSpec, Code, RuleRef, Violation
 from validators.standing import standings_for
 
 CHECK = "season-window"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.model import SIDEBOARD
+from decklist.parsed import SIDEBOARD
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "sideboard"
 MESSAGE = "the list has a sideboard of {count} cards; no sideboards are allowed"

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolve import ResolvedLine
+from decklist.resolver import ResolvedLine
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "singleton"
 MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battles deck holds "

@@ -2,7 +2,7 @@
 
 A team format (Team Multiplay, Team Battle, 2v2) names its seats; the team's verdict holds
 this check's violations beside each player's own. Unlike the checks of one deck, it reads
-the team (validators.team runs it), and cites the format's section on seats.
+the team (validators.team_engine runs it), and cites the format's section on seats.
 
 Legal:   Team Multiplay with players in seats A and B
 Illegal: Team Multiplay with one player (seat B empty), two in seat A, or one in seat C
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from validators.model import ERROR, Code, TeamFormat, Violation
+from validators.records import ERROR, Code, TeamFormat, Violation
 
 CHECK = "team"
 PLAYERS = ("the team has {players} players; a {team} team is {seats}, one in each seat "

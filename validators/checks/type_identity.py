@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "type-identity"
 MESSAGE = ("line {line}: {name} ({id}) has {outside} in its Type Identity, outside the "

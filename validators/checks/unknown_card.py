@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolve import UNKNOWN
+from decklist.resolver import UNKNOWN
 from validators.context import Context
-from validators.model import ERROR, CheckSpec, Code, Violation
+from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "unknown-card"
 MESSAGE = "line {line}: {text!r} is not a card in the catalog; its legality cannot be checked"

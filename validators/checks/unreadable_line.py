@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, CardRef, CheckSpec, Code, Violation
+from validators.records import ERROR, CardRef, CheckSpec, Code, Violation
 
 CHECK = "unreadable-line"
 MESSAGE = ("line {line}: {text!r} could not be read as a card ({reason}); the deck cannot be "

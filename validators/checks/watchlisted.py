@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from validators.context import Context
-from validators.model import ERROR, WARNING, CheckSpec, Code, Violation
+from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "watchlisted"
 CASUAL = ("line {line}: {name} is watchlisted: tell your opponent before setup, and replace it "

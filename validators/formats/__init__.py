@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from catalog.identity import title_key
-from validators.model import (
+from validators.records import (
     ANCIENT_TRAIT,
     CONSTRUCTED,
     FAMILY_RULES,
@@ -48,10 +48,6 @@ TODAY = "today"
 BEYOND = "beyond-document"  # the check validators.checks.beyond_document runs
 
 
-class UnknownFormat(KeyError):
-    """No format has this id."""
-
-
 @functools.cache
 def all_formats() -> dict[str, Format]:
     """Every format, read once per process (the files ship with the code)."""
@@ -64,10 +60,9 @@ def all_formats() -> dict[str, Format]:
 
 
 def get_format(format_id: str) -> Format:
-    try:
-        return all_formats()[format_id]
-    except KeyError:
-        raise UnknownFormat(format_id) from None
+    """The format with this id; KeyError when none has it (validators.targets words that for
+    a request: UnknownFormat)."""
+    return all_formats()[format_id]
 
 
 def deck_rules(fmt: Format, play: str | None = None) -> FormatDefinition:

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from validators.engine import validate
 from validators.formats import deck_rules, get_format
 

@@ -14,7 +14,7 @@ import pytest
 
 from tests.unit.checks.conftest import codes, filler
 from validators.formats import deck_rules, get_format
-from validators.model import ANCIENT_TRAIT
+from validators.records import ANCIENT_TRAIT
 
 
 class Change(NamedTuple):

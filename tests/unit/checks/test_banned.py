@@ -5,7 +5,7 @@ import pytest
 
 from tests.unit.checks.conftest import codes, filler, partner_deck
 from validators.formats import get_format
-from validators.model import Announcement, Ban
+from validators.records import Announcement, Ban
 
 
 @pytest.mark.parametrize(("line", "format_id", "fires"), [

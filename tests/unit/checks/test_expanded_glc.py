@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.unit.checks.conftest import codes, filler
 from validators.engine import validate
 from validators.formats import get_format
-from validators.model import BANNED, FREE, UNSURE
 from validators.pool import PoolLegality
+from validators.records import BANNED, FREE, UNSURE
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "ptcg-sim"
 FIRE = "Fire Energy BS 98"

@@ -11,7 +11,7 @@ import pytest
 
 from tests.unit.checks.conftest import codes, filler
 from validators.formats import get_format
-from validators.model import COUNTED_TOGETHER, ONE_NAME
+from validators.records import COUNTED_TOGETHER, ONE_NAME
 
 JUNIPER, SYCAMORE = "Professor Juniper BLW 101", "Professor Sycamore XY 122"
 EFFECTIVE = dt.date(2013, 11, 8)

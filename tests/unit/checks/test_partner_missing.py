@@ -1,5 +1,5 @@
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.unit.checks.conftest import codes, filler, partner_deck
 from validators.engine import validate
 from validators.formats import get_format

@@ -4,7 +4,7 @@ import dataclasses
 
 from tests.unit.checks.conftest import codes, partner_deck
 from validators.formats import get_format
-from validators.model import Restriction
+from validators.records import Restriction
 
 
 def rules_with(*restrictions):

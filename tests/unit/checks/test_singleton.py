@@ -5,7 +5,7 @@ import pytest
 from catalog.db import make_engine
 from catalog.index import load_index
 from decklist.detect import parse
-from decklist.resolve import resolve
+from decklist.resolver import resolve
 from tests.support.catalogs import imported_db
 from tests.support.paths import FIXTURES
 from tests.unit.checks.conftest import codes, partner_deck

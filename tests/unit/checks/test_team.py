@@ -4,7 +4,7 @@ import pytest
 
 from tests.unit.checks.conftest import filler
 from validators.formats import get_format
-from validators.team import Player, validate_team
+from validators.team_engine import Player, validate_team
 
 MODIFIED_DECK = "4 Bill LC 108\n" + filler(56)
 ENERGY = "Lightning Energy BS 100"

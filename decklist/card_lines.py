@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 
 from catalog.energy_codes import is_energy_code
-from decklist.model import Candidate
+from decklist.parsed import Candidate
 from runtime import patterns
 
 # A minus sign is read as part of the count, so "-4 Bill" is a count out of range, not a name.

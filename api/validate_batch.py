@@ -19,21 +19,21 @@ import orjson
 from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
-from api import body, budget, judgements
+from api import body, judgements, work_budget
 from api.deck_requests import DeckRequest, deck_request
 from api.middleware import answer_bound, store
 from api.middleware.problems import Problem
 from api.schema import VERDICT, Strict, load_body
 from api.views.batches import Answer, batch_answer
 from catalog.index import CatalogIndex
-from decklist.resolve import Searches
+from decklist.resolver import Searches
 from runtime import deadline
 from validators.targets import DeckPlan
 
 bp = Blueprint("batch", __name__, url_prefix="/v1")
 log = logging.getLogger(__name__)
 # At most this many decks, and limits that grow with their number (its work too:
-# api.budget). A deck's own limits (lines, entries) are the same as alone; a deck that
+# api.work_budget). A deck's own limits (lines, entries) are the same as alone; a deck that
 # needs more than its share of the body is sent alone to /v1/validate.
 MAX_BATCH_DECKS = 500
 BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 2-3 KB as entries
@@ -74,9 +74,9 @@ def validate_batch() -> Response:
     items = batch_request()
     index = store.index()
     planned = [_planned(index, item) for item in items]
-    budget.within([judgements.deck_ask(item.request, item.plan) for item in planned
+    work_budget.within([judgements.deck_ask(item.request, item.plan) for item in planned
                    if item.request is not None and item.plan is not None],
-                  budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
+                  work_budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
     bound = answer_bound.largest_batch_answer(answer_bound.request_bytes())
     # Out of time before any deck is judged, the batch is a 503 as a whole; once its answer
@@ -164,7 +164,7 @@ def _planned(index: CatalogIndex, item: BatchItem) -> BatchItem:
         return item
     try:
         plan = judgements.deck_plan(index, item.request)
-        budget.within([judgements.deck_ask(item.request, plan)])
+        work_budget.within([judgements.deck_ask(item.request, plan)])
     except Problem as problem:
         return replace(item, request=None, problem=in_deck(problem, item.position))
     return replace(item, plan=plan)

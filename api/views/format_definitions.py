@@ -6,9 +6,9 @@ import datetime as dt
 from typing import Any
 
 from api.views import iso_date
-from api.views.seasons import lineage_view
+from api.views.season_refs import lineage_view
 from catalog.index import CatalogIndex
-from validators.model import (
+from validators.records import (
     REACHES,
     Announcement,
     Ban,

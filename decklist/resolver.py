@@ -1,6 +1,6 @@
 """Resolve each decklist line to catalog printings, and say how, or why not.
 
-A line's readings (decklist.lines) are tried in this order: card id;
+A line's readings (decklist.card_lines) are tried in this order: card id;
 set code + number; set name + number; name only.  A set + number reading
 counts only when the printing at that number has the line's name, so a
 name that merely ends in something code-like ("Mewtwo EX 54") is never
@@ -24,7 +24,7 @@ from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key, type_alone
 from decklist.exports import export_form, exports
-from decklist.model import Candidate, Entry, Reference
+from decklist.parsed import Candidate, Entry, Reference
 from decklist.reference import readings_of
 from runtime import deadline
 from runtime.caches import sizes

@@ -8,8 +8,8 @@ from typing import Any
 
 from api.views import encoded
 from catalog.index import CatalogIndex, Printing
-from decklist.model import SIDEBOARD, LineProblem
-from decklist.resolve import MAX_NAMES_SEARCHED, UNKNOWN, Resolution, ResolvedLine, Suggested
+from decklist.parsed import SIDEBOARD, LineProblem
+from decklist.resolver import MAX_NAMES_SEARCHED, UNKNOWN, Resolution, ResolvedLine, Suggested
 from validators.judging import ReadDeck
 
 # A name alone can match dozens of cards (75 Pikachu) and each card dozens of printings

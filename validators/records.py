@@ -358,7 +358,7 @@ class FormatDefinition:
         return next((p for p in self.products if p.id == product_id), None)
 
 
-SHARED_POOL, OWN_POOL = "shared", "own"
+SHARED_POOL = "shared"
 
 
 @dataclass(frozen=True)
@@ -369,7 +369,7 @@ class TeamPlay:
     deck: FormatDefinition
     prizes: dict[str, int]  # by seat
     round_minutes: int | None
-    pool: str | None  # LIMITED: OWN_POOL (each deck from its player's pool) or SHARED_POOL
+    pool: str | None  # LIMITED: "own" (each deck from its player's pool) or SHARED_POOL
     section: str  # where the team document sets these out
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from api.middleware.problems import Problem
-from decklist.model import Decklist
+from decklist.parsed import Decklist
 
 # Line-formats one request may ask for: a 1,000-line list (the most a list may have) in
 # every format, the verdict alone; with every line answered (FULL_WEIGHT), 1,500: a 125-line

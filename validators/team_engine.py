@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
-from decklist.model import LineProblem
-from decklist.resolve import ResolvedLine
+from decklist.parsed import LineProblem
+from decklist.resolver import ResolvedLine
 from validators.allocation import shortfalls
 from validators.checks import not_in_pool
 from validators.checks import team as team_check
 from validators.context import deck_lines
 from validators.engine import Verdict, errors, validate, warnings
-from validators.model import (
+from validators.records import (
     SHARED_POOL,
     Product,
     TeamFormat,
