@@ -92,3 +92,46 @@ def test_a_module_that_breaks_the_rule_is_caught(tmp_path):
     source.write_text("from validators import legalities\nimport json\n")
     assert {room_of(name) for name in imports(source)} == {"validators"}
     assert "validators" not in allowed("catalog")
+
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def floors() -> dict[str, int]:
+    """Each room's floor: 0 for one that imports no room, else one above the highest it may."""
+    graph = {room: allowed(room) & set(ROOMS) for room in ROOMS}
+    found: dict[str, int] = {}
+
+    def floor(room: str) -> int:
+        if room not in found:
+            found[room] = max((floor(near) + 1 for near in graph[room]), default=0)
+        return found[room]
+
+    return {room: floor(room) for room in ROOMS}
+
+
+def drawn(text: str) -> dict[str, tuple[int, set[str]]]:
+    """The floors docs/architecture.md draws: each room's floor and what it may import."""
+    section = text.partition("## The floors, lowest first")[2].partition("\n## ")[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ")][2:]
+    found = {}
+    for row in rows:
+        floor, room, _, may = (cell.strip() for cell in row.strip("|").split("|"))
+        names = set() if may == NOTHING else {name.strip() for name in may.split(",")}
+        found[room.strip("`")] = (int(floor), names)
+    return found
+
+
+def test_the_architecture_page_draws_every_room_on_its_floor():
+    floor_of = floors()
+    page = drawn(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert page == {room: (floor_of[room], allowed(room)) for room in ROOMS}
+    assert [floor for floor, _ in page.values()] == sorted(floor_of.values())  # lowest first
+
+
+def test_a_room_drawn_on_the_wrong_floor_or_with_other_imports_is_caught():
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    page = drawn(text.replace("| 3 | `validators` |", "| 2 | `validators` |"))
+    assert page["validators"][0] != floors()["validators"]
+    page = drawn(text.replace("| catalog, decklist, runtime |", "| catalog, runtime |", 1))
+    assert page["validators"][1] != allowed("validators")
