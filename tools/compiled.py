@@ -41,6 +41,7 @@ PACKAGES = ("api", "catalog", "client", "decklist", "runtime", "serving", "valid
 
 COMPILED = (
     "runtime/caches.py",
+    "runtime/catalog_caches.py",
     "catalog/index.py",
     "decklist/exports.py",
     "decklist/card_lines.py",
