@@ -50,10 +50,10 @@ def deck_request(sent: Any) -> DeckRequest:
     loaded = load_body(DECK_BODY, sent)
     pool = loaded["pool"]
     return DeckRequest(loaded["format"], loaded["play"],
-                           body.decklist(loaded["deck"], "deck"),
-                           body.decklist(pool, "pool") if pool is not None else None,
-                           loaded["product"], loaded["as_of"], loaded["tournament"],
-                           loaded["detail"], BODY)
+                       body.decklist(loaded["deck"], "deck"),
+                       body.decklist(pool, "pool") if pool is not None else None,
+                       loaded["product"], loaded["as_of"], loaded["tournament"],
+                       loaded["detail"], BODY)
 
 
 class _Player(Strict):

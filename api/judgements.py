@@ -1,8 +1,8 @@
 """The judging service: a deck or a team asked of the API judged, from its request to its
 answer. The formats it means are planned (validators.targets), its work counted before any
-is done (api.work_budget), it is judged (validators.judging) and shown (api.views). The routes
-(validate, team, batch) and the organizer's page call it; each route only reads its request
-and writes its answer.
+is done (api.work_budget), it is judged (validators.judging) and shown (api.views). The
+routes (validate, team, batch) and the organizer's page call it; each route only reads its
+request and writes its answer.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def deck_judged(index: CatalogIndex, req: DeckRequest) -> tuple[DeckPlan, DeckJu
     the organizer's page shows."""
     plan = deck_plan(index, req)
     work_budget.within([work_budget.ask(req.deck, req.pool if plan.limited else None,
-                              len(plan.targets), full=True)])
+                                        len(plan.targets), full=True)])
     return plan, judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
                             Searches())
 
@@ -50,11 +50,11 @@ def deck_plan(index: CatalogIndex, req: DeckRequest) -> DeckPlan:
 def deck_ask(req: DeckRequest, plan: DeckPlan) -> work_budget.Ask:
     """What the request asks of the budget: its lines, in the formats planned."""
     return work_budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
-                      req.detail == FULL)
+                           req.detail == FULL)
 
 
 def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,
-               searches: Searches) -> dict[str, Any]:
+                 searches: Searches) -> dict[str, Any]:
     """The deck judged in the planned formats, as the answer shows it."""
     full = req.detail == FULL
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
@@ -85,6 +85,7 @@ def team_judged(index: CatalogIndex, req: TeamRequest,
                          req.as_of)
     except TargetError as error:
         raise target_problem(error) from None
-    work_budget.within([work_budget.ask(player.deck, player.pool if plan.limited else None, 1, full)
-                   for player in req.players])
+    work_budget.within([work_budget.ask(player.deck, player.pool if plan.limited else None,
+                                        1, full)
+                        for player in req.players])
     return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None)

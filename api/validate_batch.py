@@ -75,8 +75,8 @@ def validate_batch() -> Response:
     index = store.index()
     planned = [_planned(index, item) for item in items]
     work_budget.within([judgements.deck_ask(item.request, item.plan) for item in planned
-                   if item.request is not None and item.plan is not None],
-                  work_budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
+                        if item.request is not None and item.plan is not None],
+                       work_budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
     searches = Searches()  # shared by the batch's decks
     bound = answer_bound.largest_batch_answer(answer_bound.request_bytes())
     # Out of time before any deck is judged, the batch is a 503 as a whole; once its answer

@@ -29,5 +29,3 @@ def _team_request() -> TeamRequest:
                       "Send a team as application/json: {format, players: [{seat, deck}]}.",
                       supported=["application/json"])
     return team_request(body.json_body())
-
-
