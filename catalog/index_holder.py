@@ -12,13 +12,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from catalog import lookup
 from catalog.db import has_schema
 from catalog.index import CatalogIndex, CatalogNotLoaded, load_index
-from catalog.models import CatalogMeta
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +30,7 @@ class IndexHolder:
                  tables: Sequence[Callable[[CatalogIndex], object]] = ()) -> None:
         self._engine = engine
         self._check_seconds = check_seconds
-        self._tables = tuple(tables)  # built with each index, before it serves (index.table)
+        self._tables = tuple(tables)  # built with each index, before it serves (index.caches.table)
         self._index: CatalogIndex | None = None
         self._checked_at = float("-inf")
         self._lock = threading.Lock()
@@ -71,7 +71,7 @@ class IndexHolder:
 
     def _stamp(self) -> str:
         with Session(self._engine) as session:
-            version = session.scalar(select(CatalogMeta.version).where(CatalogMeta.id == 1))
+            version = lookup.version(session)
         if version is None:
             raise CatalogNotLoaded("no catalog has been imported")
         return version

@@ -39,6 +39,11 @@ def meta(session: Session) -> CatalogMeta | None:
     return session.get(CatalogMeta, 1)
 
 
+def version(session: Session) -> str | None:
+    """The loaded catalog's version stamp (one small query), or None when none is loaded."""
+    return session.scalar(select(CatalogMeta.version).where(CatalogMeta.id == 1))
+
+
 def list_sets(session: Session) -> list[Set]:
     query = select(Set).options(selectinload(Set.codes)).order_by(*SET_ORDER, Set.id)
     return list(session.scalars(query))

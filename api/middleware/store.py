@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from flask import Flask, current_app, g, has_request_context
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
+from catalog import lookup
 from catalog.db import make_engine, snapshot_session
 from catalog.index import CatalogIndex
 from catalog.index_holder import IndexHolder
-from catalog.models import CatalogMeta
 
 _ENGINE = "deckjudge.engine"
 _INDEX = "deckjudge.index"
@@ -81,7 +81,7 @@ def answer_version() -> str:
     committed since, before the index follows); else that of the index it was given."""
     db_session = g.get("db_session")
     if db_session is not None:
-        version = db_session.scalar(select(CatalogMeta.version).where(CatalogMeta.id == 1))
+        version = lookup.version(db_session)
         if version is not None:
             return version
     return g.get("index_version") or index().version
