@@ -19,7 +19,7 @@ from api.middleware import compression, deadlines
 from runtime.caches import CacheSizes
 
 T = TypeVar("T")
-DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # MAX_BODY_BYTES unset (deploy/stack.py reads it too)
 
 
 class SettingsError(RuntimeError):
@@ -53,6 +53,9 @@ class Settings:
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str], instance_path: Path) -> Settings:
+        # What a variable left unset gives: the fields' own defaults.
+        unset = cls(database_url=f"sqlite:///{instance_path / 'deckjudge.sqlite3'}")
+
         def read(name: str, parse: Callable[[str], T], default: T) -> T:
             value = environ.get(name)
             if not value:
@@ -65,15 +68,17 @@ class Settings:
                                     f"{name}={value!r}: {said}") from None
 
         return cls(
-            database_url=read("DATABASE_URL", str,
-                              f"sqlite:///{instance_path / 'deckjudge.sqlite3'}"),
-            catalog_source=read("CATALOG_SOURCE", str, None),
-            catalog_check_seconds=read("CATALOG_CHECK_SECONDS", _seconds, 2.0),
-            cache_sizes=read("CACHE_SIZES", _cache_sizes, CacheSizes()),
-            max_body_bytes=read("MAX_BODY_BYTES", _positive, DEFAULT_MAX_BODY_BYTES),
-            cors_origins=environ.get("CORS_ORIGINS", "*"),
-            cache_max_age=read("CACHE_MAX_AGE", _whole, 300),
-            compress_algorithm=environ.get("COMPRESS_ALGORITHM", compression.ALGORITHMS),
+            database_url=read("DATABASE_URL", str, unset.database_url),
+            catalog_source=read("CATALOG_SOURCE", str, unset.catalog_source),
+            catalog_check_seconds=read("CATALOG_CHECK_SECONDS", _seconds,
+                                       unset.catalog_check_seconds),
+            cache_sizes=read("CACHE_SIZES", _cache_sizes, unset.cache_sizes),
+            max_body_bytes=read("MAX_BODY_BYTES", _positive, unset.max_body_bytes),
+            # Taken as set, even empty: an empty CORS_ORIGINS lets no origin in, an empty
+            # COMPRESS_ALGORITHM compresses nothing.
+            cors_origins=environ.get("CORS_ORIGINS", unset.cors_origins),
+            cache_max_age=read("CACHE_MAX_AGE", _whole, unset.cache_max_age),
+            compress_algorithm=environ.get("COMPRESS_ALGORITHM", unset.compress_algorithm),
             request_deadline_seconds=deadlines.configured_seconds(
                 environ.get("REQUEST_DEADLINE_SECONDS")),
         )

@@ -21,10 +21,10 @@ from api.middleware import deadlines
 from api.middleware.problems import Problem
 from api.middleware.request_ids import ACCEPTED
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
+from api.settings import DEFAULT_MAX_BODY_BYTES
 from api.validate_batch import MAX_BATCH_BYTES
 
 DEPLOY = Path(__file__).resolve().parent
-DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # app.py's default for MAX_BODY_BYTES
 # nginx waits this much longer for an answer than a request may take in the app
 # (REQUEST_DEADLINE_SECONDS), so the app's own deadline-exceeded problem reaches the client:
 # past its deadline a request stops at its next check (a line, a format or a deck later,
