@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Iterable
@@ -32,8 +31,9 @@ PINNED_COMMIT = "4e0f8e4df091208760164e1235d9f216166e23e2"
 PINNED_ARCHIVE = ("https://github.com/Veraatversus/pokemon-tcg-data/archive/"
                   f"{PINNED_COMMIT}.tar.gz")
 PINNED_DIGEST = "80c7cf4f6fb33c415100e97376704e014c8fd74e89fe14d409797b1c77b50ab9"
-# The files of the layout the suite reads; the archive holds other languages as well.
-LAYOUT = re.compile(r"sets/en\.json|(cards|decks)/en/[^/]+\.json")
+# The files of the layout the suite reads (the reader's own; the archive holds other
+# languages as well).
+LAYOUT = PTCG_DATA.files
 
 
 class CardDataUnavailable(Exception):
