@@ -18,7 +18,7 @@ from catalog.importing import identity_report
 from catalog.importing.import_limits import ImportLimits
 from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
 from catalog.importing.progress import ImportProgress
-from catalog.importing.ptcg_data import default_source
+from catalog.importing.sources import default_source
 from validators import legalities
 
 catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
@@ -29,7 +29,8 @@ catalog_cli = AppGroup("catalog", help="Manage the SQL card catalog.")
 @click.option("--force", is_flag=True, help="Import even when the data is unchanged, or "
               "when it has lost more than a fifth of the loaded catalog's cards.")
 def import_command(source: str | None, force: bool) -> None:
-    """Import SOURCE (a directory, .tar.gz/.zip or http(s) URL in the pokemon-tcg-data layout).
+    """Import SOURCE: pokemon-tcg-data, TCGdex's cards-database or both, comma-separated, each
+    a directory, a .tar.gz/.zip or an http(s) URL (docs/catalog-sources.md).
 
     Without SOURCE: CATALOG_SOURCE, else ../shared/pokemon-tcg-data, else upstream.
     Past a limit of catalog/importing/import_limits.py (CATALOG_IMPORT_SECONDS sets the deadline)

@@ -16,3 +16,5 @@ SET_CODES_PATH = DATA_DIR / "set_codes.json"
 IDENTITY_PATH = DATA_DIR / "identity.json"
 # Names players write for cards beside their printed ones (catalog.names).
 CARD_NAMES_PATH = DATA_DIR / "card_names.json"
+# How TCGdex's sets map to the catalog's, and which of its series are left out.
+TCGDEX_PATH = DATA_DIR / "tcgdex.json"

@@ -51,7 +51,9 @@ class Set(Base):
     total: Mapped[int | None] = mapped_column(Integer)
     symbol_url: Mapped[str | None] = mapped_column(String(256))
     kind: Mapped[str] = mapped_column(String(16))  # "expansion" or "promo"
-    source: Mapped[str] = mapped_column(String(16))  # "upstream" or "supplement"
+    source: Mapped[str] = mapped_column(String(16))  # "upstream", "tcgdex" or "supplement"
+    # The set's id in TCGdex's cards-database, by which its card ids ("me05-001") are read.
+    tcgdex_id: Mapped[str | None] = mapped_column(String(32), index=True)
 
     codes: Mapped[list[SetCode]] = relationship(
         back_populates="set", order_by="SetCode.code", cascade="all, delete-orphan"
@@ -101,7 +103,7 @@ class Card(Base):
     ancient_trait: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rarity: Mapped[str | None] = mapped_column(String(48))
     regulation_mark: Mapped[str | None] = mapped_column(String(4))
-    source: Mapped[str] = mapped_column(String(16))  # "upstream" or "supplement"
+    source: Mapped[str] = mapped_column(String(16))  # "upstream", "tcgdex" or "supplement"
     # Where the data says the card's picture is (https only); the organizer's page shows it.
     image_small: Mapped[str | None] = mapped_column(String(256))
     image_large: Mapped[str | None] = mapped_column(String(256))

@@ -31,7 +31,13 @@ from tests.support import postgres as postgres_servers
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
 from tests.support.catalogs import imported_db, served_layout, sqlite_url
 from tests.support.kept_catalog import kept_import
-from tests.support.paths import MINI_CATALOG, SHARED_DATA, TESTS, have_shared_data
+from tests.support.paths import (
+    MINI_CATALOG,
+    SHARED_DATA,
+    TCGDEX_DATA,
+    TESTS,
+    have_shared_data,
+)
 from tools import compiled
 
 # The app and the contract's checker are imported by the fixtures that use them, not here:
@@ -256,6 +262,15 @@ def _full_import(backend: str, new_db_url, source: Path) -> str:
     kept_import(Path(kept), source, Path(make_url(url).database or ""),
                 lambda path: imported_db(sqlite_url(path), source))
     return url
+
+
+@pytest.fixture(scope="session")
+def merged_db_url(shared_data, run_folder, tmp_path_factory) -> str:
+    """The catalog of both sources, pokemon-tcg-data and TCGdex's cards-database, imported
+    once per run into SQLite (and read, never written, by the tests)."""
+    both = f"pokemon-tcg-data={shared_data},tcgdex={TCGDEX_DATA}"
+    return once_a_run(run_folder, "merged-sqlite", lambda: imported_db(
+        sqlite_url(tmp_path_factory.mktemp("merged") / "merged.sqlite3"), both))
 
 
 @pytest.fixture

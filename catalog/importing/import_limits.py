@@ -3,8 +3,9 @@
 A catalog source may be hostile or broken (a URL anyone can serve, an archive from
 elsewhere), so each is refused past these, with an error naming the file and the limit,
 and the catalog loaded stays. Each is far above the real data; the figures in comments
-are pokemon-tcg-data's English files at commit 4e0f8e4 (2026-02-01), and README.md
-("Limits of an import") lists them all.
+are pokemon-tcg-data's English files at commit 4e0f8e4 (2026-02-01) and TCGdex's
+cards-database at commit d9083b7 (2026-08-21), and README.md ("Limits of an import")
+lists them all. An import of both sources spends one budget of bytes and time.
 """
 
 from __future__ import annotations
@@ -14,23 +15,26 @@ from dataclasses import dataclass
 
 MIB = 1024 * 1024
 
-# Bytes of every layout file read from a source, together (26,189,408: sets/en.json and
-# 172 card files; an archive's decks/en add 491,326).
-MAX_SOURCE_BYTES = 128 * MIB
-# Bytes of one layout file (457,617: cards/en/me2pt5.json).
+# Bytes of every layout file read from the sources, together (pokemon-tcg-data: 26,189,408,
+# sets/en.json and 172 card files, an archive's decks/en adding 491,326; TCGdex: 44,861,956,
+# its 23,881 data files).
+MAX_SOURCE_BYTES = 256 * MIB
+# Bytes of one layout file (457,617: cards/en/me2pt5.json; TCGdex's largest: 5,393).
 MAX_FILE_BYTES = 8 * MIB
-# Bytes of an archive, downloaded or on disk (the pinned mirror's .tar.gz, with six more
-# languages: 12,818,117).
+# Bytes of an archive, downloaded or on disk (pokemon-tcg-data's pinned mirror's .tar.gz,
+# with six more languages: 12,818,117; TCGdex's snapshot: 13,275,960).
 MAX_ARCHIVE_BYTES = 128 * MIB
-# Bytes an archive inflates to (the mirror's: 174,346,240).
+# Bytes an archive inflates to (the mirror's: 174,346,240; TCGdex's: 64,801,075).
 MAX_INFLATED_BYTES = 512 * MIB
-# Members of an archive (the mirror's: 855, folders included).
-MAX_ARCHIVE_MEMBERS = 10_000
-# Sets in sets/en.json (172).
+# Members of an archive, or entries under a directory source (the mirror's: 855, folders
+# included; TCGdex's: 42,908, its Asian releases included).
+MAX_ARCHIVE_MEMBERS = 250_000
+# Sets of a source (pokemon-tcg-data's sets/en.json: 172; TCGdex: 242 set files).
 MAX_SETS = 1_000
-# Cards in one set's file (304: cards/en/swshp.json).
+# Cards in one set (304: cards/en/swshp.json; TCGdex: 331, Mega Rising of TCG Pocket).
 MAX_SET_CARDS = 2_000
-# Cards in all (20,106).
+# Cards of a source, and of the catalog made of both (pokemon-tcg-data: 20,106; TCGdex:
+# 23,639 card files; the catalog: see docs/catalog-sources.md).
 MAX_CARDS = 100_000
 # Characters of a name or label: a card's, a set's, an attack's, an ability's, a Type, a
 # subtype, a damage or Weakness value (51: the name of pl2-95). The name columns hold 128.

@@ -1,6 +1,7 @@
-"""Import a catalog from its source into the SQL catalog, atomically.
+"""Import a catalog from its sources into the SQL catalog, atomically.
 
-The source's reader (catalog/importing/ptcg_data.py) reads and checks its files; this
+Each source's reader (catalog/importing/ptcg_data.py, catalog/importing/tcgdex_data.py)
+reads and checks its files; catalog/importing/merging.py makes one catalog of them; this
 module adds deckjudge's own data, decides which printings are one card over the whole
 catalog, and writes. Everything is read, checked and transformed before the first write;
 the write replaces the whole catalog in one transaction, so a failed or killed import
@@ -22,18 +23,19 @@ from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.orm import Session
 
 from catalog import gameplay
-from catalog.data_files import IDENTITY_PATH, SET_CODES_PATH, SUPPLEMENT_PATH
+from catalog.data_files import IDENTITY_PATH, SET_CODES_PATH, SUPPLEMENT_PATH, TCGDEX_PATH
 from catalog.db import has_schema, removed_if_failed, upgrade
 from catalog.image_urls import origin
-from catalog.importing import ptcg_data
+from catalog.importing import merging, ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
 from catalog.importing.locations import Budget, SourceError
+from catalog.importing.merging import Disagreement
 from catalog.importing.ptcg_data import Progress
 from catalog.models import Card, CatalogMeta, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "7"
+IMPORT_VERSION = "8"
 # Sets printed as a gallery or vault inside another set share its code but
 # come second when a code must name one set.
 _SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")
@@ -49,6 +51,9 @@ class Catalog:
     sets: list[dict[str, Any]] = field(default_factory=list)
     set_codes: list[dict[str, Any]] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    # Where the two sources differ on a printing both have (catalog/importing/merging.py).
+    disagreements: list[Disagreement] = field(default_factory=list)
+    left_out: int = 0  # TCGdex printings with no English name
 
     @property
     def supplement_count(self) -> int:
@@ -115,24 +120,51 @@ def _refuse_shrinking(catalog: Catalog, current: CatalogMeta, share: float) -> N
             f"drop; if the source is right, import it with --force")
 
 
-def read_raw(location: str, progress: Progress,
-             budget: Budget | None = None) -> ptcg_data.RawCatalog:
-    """Read every file of a source and hash them with deckjudge's own data files, within
-    the budget's limits and by its deadline."""
+@dataclass
+class RawSources:
+    """What every source of an import holds, read and parsed, and one checksum of it all."""
+
+    source: str
+    checksum: str
+    ptcg: ptcg_data.RawCatalog | None
+    tcgdex: tcgdex_data.RawTcgdex | None
+
+
+def read_raw(location: str, progress: Progress, budget: Budget | None = None) -> RawSources:
+    """Read every file of the sources `location` names and hash them with deckjudge's own
+    data files, within the budget's limits and by its deadline."""
     spending = budget or Budget()
+    named = sources.parse(location)
     digest = hashlib.sha256(f"deckjudge-import-{IMPORT_VERSION}\n".encode())
-    for own in (SUPPLEMENT_PATH, SET_CODES_PATH, IDENTITY_PATH):
+    for own in (SUPPLEMENT_PATH, SET_CODES_PATH, IDENTITY_PATH, TCGDEX_PATH):
         digest.update(own.read_bytes())
-    return spending.run(lambda: ptcg_data.read(location, progress, spending, digest),
-                        location)
+
+    def read_all() -> RawSources:
+        ptcg = tcgdex = None
+        if named.ptcg:
+            ptcg = ptcg_data.read(named.ptcg, progress, spending, digest)
+        if named.tcgdex:
+            tcgdex = tcgdex_data.read(named.tcgdex, progress, spending, digest)
+        description = ",".join(raw.source for raw in (ptcg, tcgdex) if raw is not None)
+        return RawSources(description, digest.hexdigest(), ptcg, tcgdex)
+
+    return spending.run(read_all, location)
 
 
-def transform(raw: ptcg_data.RawCatalog, budget: Budget | None = None) -> Catalog:
+def transform(raw: RawSources, budget: Budget | None = None) -> Catalog:
     """Check every set and card and compute their rows, identity included."""
     budget = budget or Budget()
     catalog = Catalog(source=raw.source, checksum=raw.checksum)
-    catalog.sets, catalog.cards = ptcg_data.rows(raw, budget)
-    check_unique((c["id"] for c in catalog.cards), "cards/en", "card")
+    if raw.ptcg is not None:
+        catalog.sets, catalog.cards = ptcg_data.rows(raw.ptcg, budget)
+        check_unique((c["id"] for c in catalog.cards), "cards/en", "card")
+    if raw.tcgdex is not None:
+        both = merging.merged(catalog.sets, catalog.cards,
+                              tcgdex_data.sets(raw.tcgdex, budget))
+        catalog.sets, catalog.cards = both.sets, both.cards
+        catalog.disagreements, catalog.left_out = both.disagreements, both.left_out
+        refuse_count(raw.source, "cards", len(catalog.cards), budget.limits.cards, "a catalog")
+        check_unique((c["id"] for c in catalog.cards), raw.source, "card")
     _add_supplement(catalog, json.loads(SUPPLEMENT_PATH.read_bytes()))
     refuse_count("cards/en", "hosts of the cards' pictures", len(catalog.image_origins),
                  MAX_IMAGE_ORIGINS, "the organizer page's Content-Security-Policy")

@@ -156,6 +156,10 @@ class Source(Protocol):
     def read_many(self, paths: list[str]) -> Iterator[tuple[str, bytes]]:
         """The bytes of several layout files, in the order asked."""
 
+    def paths(self) -> list[str]:
+        """Every layout file the source holds, by its layout path, sorted; SourceError where
+        the source cannot be listed (a base URL)."""
+
 
 @contextmanager
 def open_source(location: str, layout: Layout, budget: Budget | None = None
@@ -173,7 +177,7 @@ def open_source(location: str, layout: Layout, budget: Budget | None = None
         return
     path = Path(location).expanduser()
     if path.is_dir():
-        yield DirectorySource(path, budget)
+        yield DirectorySource(path, budget, layout)
     elif path.is_file() and lowered.endswith((".tar.gz", ".tgz", ".zip")):
         yield _open_archive(path, location, budget, layout)
     else:
@@ -193,10 +197,27 @@ class _SequentialReads:
 class DirectorySource(_SequentialReads):
     root: Path
     budget: Budget
+    layout: Layout
 
     @property
     def description(self) -> str:
         return str(self.root)
+
+    def paths(self) -> list[str]:
+        """The layout's files under the root, its entries counted as an archive's members
+        are (a directory can be as hostile as an archive); links are not followed."""
+        found: list[str] = []
+        entries = 0
+        for folder, folders, files in os.walk(self.root):
+            self.budget.check_time(str(self.root))
+            entries += len(folders) + len(files)
+            _refuse_members(str(self.root), entries, self.budget.limits.archive_members)
+            relative = Path(folder).relative_to(self.root).as_posix()
+            for name in files:
+                path = name if relative == "." else f"{relative}/{name}"
+                if self.layout.files.fullmatch(path):
+                    found.append(path)
+        return sorted(found)
 
     def read(self, path: str) -> bytes:
         file = self.root / path
@@ -420,6 +441,11 @@ class HttpSource:
         self.description = base_url.rstrip("/")
         self._budget = budget
         self._session = session
+
+    def paths(self) -> list[str]:
+        raise SourceError(f"{self.description}: a base URL cannot be listed; give an archive's "
+                          "URL (.tar.gz or .zip) for a source whose files are not named in "
+                          "advance")
 
     def read(self, path: str) -> bytes:
         url = f"{self.description}/{path}"

@@ -8,10 +8,8 @@ written in this layout's fields too.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from catalog import identity
@@ -76,17 +74,6 @@ def card_path(set_id: str) -> str:
     return f"cards/en/{set_id}.json"
 
 
-def default_source(project_root: Path) -> str:
-    """CATALOG_SOURCE, else ../shared/pokemon-tcg-data beside the project, else upstream."""
-    configured = os.environ.get("CATALOG_SOURCE")
-    if configured:
-        return configured
-    shared = project_root.parent / "shared" / "pokemon-tcg-data"
-    if (shared / SETS_PATH).is_file():
-        return str(shared)
-    return UPSTREAM_URL
-
-
 def read(location: str, progress: Progress, budget: Budget, digest: Digest) -> RawCatalog:
     """Every file of the source, each hashed into `digest` with its path, in layout order."""
     try:
@@ -146,6 +133,7 @@ def set_row(raw: Any, index: int, origin: str) -> dict[str, Any]:
         "symbol_url": image_url(mapping(raw.get("images")).get("symbol")),
         "kind": "promo" if ("Promo" in name or name == "Best of Game") else "expansion",
         "source": origin,
+        "tcgdex_id": None,
     }
     return fitted(row, Set, where)
 

@@ -22,8 +22,9 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def imported_db(url: str, source: Path) -> str:
-    """Import `source` into the database at `url`; returns the URL."""
+def imported_db(url: str, source: Path | str) -> str:
+    """Import `source` (a location, or several: catalog.importing.sources) into the
+    database at `url`; returns the URL."""
     engine = make_engine(url)
     import_catalog(engine, str(source))
     engine.dispose()

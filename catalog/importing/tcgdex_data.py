@@ -1,0 +1,416 @@
+"""The reader of TCGdex's cards-database: its layout, its modules and its fields, as catalog rows.
+
+The layout (the repository, or GitHub's archive of it): `data/<serie>.ts` (a series),
+`data/<serie>/<set>.ts` (a set), `data/<serie>/<set>/<number>.ts` (one printing), and
+`interfaces.d.ts` at the root, the types every data file follows. `data-asia/` (other
+sets, other numbers) is not read. Each file is a TypeScript module of one object literal
+(catalog/importing/ts_modules.py), whose fields are checked against the types
+`interfaces.d.ts` declares for it (`SERIE`, `SET`, `CARD` below; tests/tooling holds
+them to the file) and against the limits of every import (catalog/importing/fields.py).
+
+TCGdex names a card in several languages; the catalog keeps the English name and texts,
+and a card without an English name (a French-only McDonald's set) is left out and
+counted. The series `catalog/data/tcgdex.json` leaves out (the video game Pokémon TCG
+Pocket) are not read at all.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+from urllib.parse import unquote
+
+from catalog.data_files import TCGDEX_PATH
+from catalog.identity import ENERGY, POKEMON, TRAINER
+from catalog.importing.card_rows import finished
+from catalog.importing.fields import (
+    NAME,
+    TEXT,
+    CatalogImportError,
+    fitted,
+    integer,
+    items,
+    mapping,
+    record,
+    refuse_count,
+    string,
+)
+from catalog.importing.locations import Budget, Layout, SourceError, open_source
+from catalog.importing.ts_modules import Module, ModuleError, read_module
+from catalog.models import Set
+from catalog.numbers import number_key, number_sort_key
+from runtime import patterns
+
+UPSTREAM_ARCHIVE = "https://github.com/tcgdex/cards-database/archive/refs/heads/master.tar.gz"
+MARKER = "interfaces.d.ts"
+LAYOUT = Layout(files=patterns.compile(r"interfaces\.d\.ts|data/[^/]+(?:/[^/]+){0,2}\.ts"),
+                marker=MARKER)
+SOURCE = "tcgdex"
+Progress = Callable[[str, int, int], None]
+
+# The fields interfaces.d.ts declares, each with whether it is required: a file with a
+# field not declared, or without a required one, is refused.
+SERIE = {"id": True, "name": True, "energies": False}
+SET = {"id": True, "name": True, "abbreviations": False, "serie": True, "tcgOnline": False,
+       "cardCount": True, "boosters": False, "releaseDate": True, "thirdParty": False}
+CARD = {"name": True, "illustrator": False, "boosters": False, "rarity": True,
+        "category": True, "variants": False, "set": True, "regulationMark": False,
+        "dexId": False, "hp": False, "types": False, "evolveFrom": False, "weight": False,
+        "description": False, "level": False, "stage": False, "suffix": False,
+        "item": False, "abilities": False, "attacks": False, "weaknesses": False,
+        "resistances": False, "retreat": False, "effect": False, "trainerType": False,
+        "energyType": False, "thirdParty": False}
+
+_CATEGORIES = {"Pokemon": POKEMON, "Trainer": TRAINER, "Energy": ENERGY}
+# TCGdex's stage, suffix, Trainer and Energy kinds as the catalog's subtypes spell them.
+_STAGES = {"Basic": "Basic", "Stage1": "Stage 1", "Stage2": "Stage 2", "BREAK": "BREAK",
+           "LEVEL-UP": "Level-Up", "MEGA": "MEGA", "RESTORED": "Restored", "VMAX": "VMAX",
+           "VSTAR": "VSTAR", "V-UNION": "V-UNION", "Baby": "Baby"}
+_SUFFIXES = {"EX": ("EX",), "GX": ("GX",), "V": ("V",), "Legend": ("LEGEND",),
+             "Prime": ("Prime",), "SP": ("SP",), "TAG TEAM-GX": ("TAG TEAM", "GX"),
+             "ex": ("ex",)}
+_TRAINER_KINDS = {"Supporter": "Supporter", "Item": "Item", "Stadium": "Stadium",
+                  "Tool": "Pokémon Tool", "Ace Spec": "ACE SPEC",
+                  "Technical Machine": "Technical Machine",
+                  "Goldenrod Game Corner": "Goldenrod Game Corner",
+                  "Rocket's Secret Machine": "Rocket's Secret Machine"}
+_ENERGY_KINDS = {"Normal": "Basic", "Special": "Special"}
+_ABILITY_KINDS = {"Pokemon Power": "Pokémon Power", "Poke-BODY": "Poké-Body",
+                  "Poke-POWER": "Poké-Power", "Ability": "Ability"}
+# Rule lines a card prints for its kind, which TCGdex leaves out of its texts: they set
+# deck limits (catalog.printed_limits) and are part of the printed text.
+_RULE_LINES = {
+    "ACE SPEC": "You can't have more than 1 ACE SPEC card in your deck.",
+    "Radiant": "Radiant Pokémon Rule: You can't have more than 1 Radiant Pokémon in your deck.",
+}
+
+
+@dataclass
+class RawTcgdex:
+    """Every module of a TCGdex source, read and parsed, in layout order."""
+
+    source: str
+    series: dict[str, Module] = field(default_factory=dict)  # path -> module
+    sets: dict[str, Module] = field(default_factory=dict)
+    cards: dict[str, list[tuple[str, Module]]] = field(default_factory=dict)  # set path -> …
+
+
+@dataclass
+class TcgdexSet:
+    """A TCGdex set as the catalog reads it: its row (under TCGdex's id) and printings."""
+
+    tcgdex_id: str
+    row: dict[str, Any]
+    cards: list[dict[str, Any]]  # rows, ids and set ids still TCGdex's
+    left_out: int  # printings with no English name
+
+
+def table() -> dict[str, Any]:
+    return dict(json.loads(TCGDEX_PATH.read_bytes()))
+
+
+def read(location: str, progress: Progress, budget: Budget, digest: Any) -> RawTcgdex:
+    """Every module of the source, each hashed into `digest` with its path, then parsed."""
+    try:
+        with open_source(location, LAYOUT, budget) as source:
+            paths = [path for path in source.paths() if path != MARKER]
+            interfaces = source.read(MARKER)
+            digest.update(MARKER.encode() + b"\n" + interfaces)
+            raw = RawTcgdex(source.description)
+            _refuse_sizes(paths, budget)
+            for done, (path, body) in enumerate(source.read_many(paths), start=1):
+                digest.update(path.encode() + b"\n" + body)
+                _place(raw, path, _module(body, f"{source.description}: {path}"))
+                if done % 500 == 0 or done == len(paths):
+                    progress("read", done, len(paths))
+    except SourceError as error:
+        raise CatalogImportError(str(error)) from None
+    return raw
+
+
+def _refuse_sizes(paths: list[str], budget: Budget) -> None:
+    sets = sum(1 for path in paths if path.count("/") == 2)
+    cards = len(paths) - sets
+    refuse_count("data/", "sets", sets, budget.limits.sets, "a catalog")
+    refuse_count("data/", "cards", cards, budget.limits.cards, "a catalog")
+
+
+def _module(body: bytes, where: str) -> Module:
+    try:
+        return read_module(body, where)
+    except ModuleError as error:
+        raise CatalogImportError(str(error)) from None
+
+
+def _place(raw: RawTcgdex, path: str, module: Module) -> None:
+    depth = path.count("/")
+    if depth == 1:
+        raw.series[path] = module
+    elif depth == 2:
+        raw.sets[path] = module
+    else:
+        raw.cards.setdefault(str(PurePosixPath(path).parent) + ".ts", []).append((path, module))
+
+
+def sets(raw: RawTcgdex, budget: Budget) -> list[TcgdexSet]:
+    """Every set of the series read, with its printings' rows, each checked."""
+    left_out = set(table()["series_left_out"])
+    series = {path: _serie(module, f"{raw.source}: {path}") for path, module in raw.series.items()}
+    found = []
+    for path, module in raw.sets.items():
+        where = f"{raw.source}: {path}"
+        serie = series.get(_imported(module, "serie", path, where))
+        if serie is None:
+            raise CatalogImportError(f"{where}: its 'serie' is not a series file of the source")
+        if serie["id"] in left_out:
+            continue
+        cards = raw.cards.get(path, [])
+        if not cards:
+            continue  # a set with no printings (Radiant Collection, Sample): nothing to judge
+        budget.check_time(where)
+        refuse_count(where, "cards", len(cards), budget.limits.set_cards, "one set")
+        row = set_row(module.value, serie, len(cards), where)
+        rows = [card_row(card, row["id"], card_path, f"{raw.source}: {card_path}", path)
+                for card_path, card in cards]
+        kept = [card for card in rows if card is not None]
+        found.append(TcgdexSet(row["id"], row, kept, len(rows) - len(kept)))
+    return found
+
+
+def _imported(module: Module, key: str, path: str, where: str) -> str:
+    """The data path of the module `key` names (`set: Set`), as the layout writes it."""
+    imported = module.imported(module.value.get(key))
+    if imported is None:
+        raise CatalogImportError(f"{where}: {key!r} must name the default import of its "
+                                 "parent file")
+    parent = PurePosixPath(path).parent / imported
+    parts: list[str] = []
+    for part in parent.parts:
+        if part == "..":
+            if not parts:
+                raise CatalogImportError(f"{where}: {key!r} imports from outside the source")
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    found = "/".join(parts)
+    return found if found.endswith(".ts") else found + ".ts"  # TypeScript may name either
+
+
+def _shape(value: dict[str, Any], fields: dict[str, bool], where: str) -> None:
+    for key in value:
+        if key not in fields:
+            raise CatalogImportError(f"{where}: {key!r} is not a field interfaces.d.ts declares")
+    for key, required in fields.items():
+        if required and value.get(key) is None:
+            raise CatalogImportError(f"{where}: missing {key!r}")
+
+
+def _serie(module: Module, where: str) -> dict[str, Any]:
+    _type(module, "Serie", where)
+    _shape(module.value, SERIE, where)
+    return {"id": _id(module.value, where),
+            "name": _english(module.value.get("name"), "'name'", where) or ""}
+
+
+def _type(module: Module, expected: str, where: str) -> None:
+    if module.type_name != expected:
+        raise CatalogImportError(f"{where}: declared {module.type_name!r}, not {expected!r}")
+
+
+def _id(value: dict[str, Any], where: str) -> str:
+    found = string(value.get("id"), "'id'", where, NAME)
+    if not found or not found.strip():
+        raise CatalogImportError(f"{where}: missing or empty 'id'")
+    return found.strip()
+
+
+def _english(value: Any, label: str, where: str, limit: tuple[int, str] = NAME) -> str | None:
+    """The English of a value written by language ({"en": …, "fr": …})."""
+    if value is None:
+        return None
+    names = record(value, label, where)
+    refuse_count(where, f"languages in {label}", len(names), 32, "a text by language")
+    return string(names.get("en"), f"{label} 'en'", where, limit) or None
+
+
+def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
+            where: str) -> dict[str, Any]:
+    _shape(value, SET, where)
+    set_id = _id(value, where)
+    name = _english(value.get("name"), "'name'", where)
+    abbreviations = mapping(value.get("abbreviations"))
+    released = value.get("releaseDate")
+    if isinstance(released, dict):
+        released = released.get("en") or next(iter(released.values()), None)
+    row = {
+        "id": set_id,
+        "name": name or set_id,
+        "series": serie["name"],
+        "ptcgo_code": string(abbreviations.get("official"), "'abbreviations' 'official'",
+                             where, NAME) or None,
+        "release_date": _date(released),
+        "printed_total": integer(mapping(value.get("cardCount")).get("official")),
+        "total": printings,
+        "symbol_url": None,
+        "kind": "promo" if "Promo" in (name or "") else "expansion",
+        "source": SOURCE,
+        "tcgdex_id": set_id,
+    }
+    return fitted(row, Set, where)
+
+
+def card_row(module: Module, set_id: str, path: str, where: str,
+             set_path: str) -> dict[str, Any] | None:
+    """The printing's row under TCGdex's ids, or None when it has no English name."""
+    _type(module, "Card", where)
+    value = module.value
+    _shape(value, CARD, where)
+    if _imported(module, "set", path, where) != set_path:
+        raise CatalogImportError(f"{where}: its 'set' is not the set file it sits under")
+    name = _english(value.get("name"), "'name'", where)
+    if name is None:
+        return None
+    category = value.get("category")
+    if category not in _CATEGORIES:
+        raise CatalogImportError(f"{where}: unknown category {category!r}")
+    number = unquote(PurePosixPath(path).stem)  # "%3F.ts" is the Unown "?"
+    subtypes = _subtypes(value, name, where)
+    trait, abilities = _abilities(value, where)
+    effect = _english(value.get("effect"), "'effect'", where, TEXT)
+    row: dict[str, Any] = {
+        "id": f"{set_id}-{number}",
+        "set_id": set_id,
+        "number": number,
+        "number_sort": number_sort_key(number),
+        "name": name,
+        "supertype": _CATEGORIES[category],
+        "subtypes": subtypes,
+        "level": _level(value.get("level"), where),
+        "hp": _hp(value.get("hp"), where),
+        "types": _names(value.get("types"), "'types'", where),
+        "evolves_from": _english(value.get("evolveFrom"), "'evolveFrom'", where),
+        "abilities": abilities,
+        "attacks": [_attack(item, f"'attacks' #{position}", where) for position, item
+                    in enumerate(items(value.get("attacks"), "'attacks'", where), start=1)],
+        "weaknesses": _modifiers(value.get("weaknesses"), "'weaknesses'", where),
+        "resistances": _modifiers(value.get("resistances"), "'resistances'", where),
+        "retreat_cost": ["Colorless"] * _retreat(value.get("retreat"), where),
+        "rules": ([effect] if effect else []) + [_RULE_LINES[kind] for kind in subtypes
+                                                  if kind in _RULE_LINES],
+        "ancient_trait": trait,
+        "rarity": string(value.get("rarity"), "'rarity'", where, NAME),
+        "regulation_mark": string(value.get("regulationMark"), "'regulationMark'", where,
+                                  NAME) or None,
+        "source": SOURCE,
+        "legalities": None,
+        "image_small": None,
+        "image_large": None,
+    }
+    return finished(row, where)
+
+
+def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
+    found: list[str] = []
+    stage, suffix = value.get("stage"), value.get("suffix")
+    trainer, energy = value.get("trainerType"), value.get("energyType")
+    for kind, table_of, label in ((stage, _STAGES, "stage"), (trainer, _TRAINER_KINDS,
+                                  "trainerType"), (energy, _ENERGY_KINDS, "energyType")):
+        if kind is not None:
+            if kind not in table_of:
+                raise CatalogImportError(f"{where}: unknown {label} {kind!r}")
+            found.append(table_of[kind])
+    if suffix is not None:
+        if suffix not in _SUFFIXES:
+            raise CatalogImportError(f"{where}: unknown suffix {suffix!r}")
+        found.extend(_SUFFIXES[suffix])
+    if suffix == "ex" and name.startswith("Mega ") and "MEGA" not in found:
+        found.append("MEGA")  # a Mega Evolution Pokémon ex
+    if name.startswith("Radiant "):
+        found.append("Radiant")
+    if value.get("rarity") == "ACE SPEC Rare" and "ACE SPEC" not in found:
+        found.append("ACE SPEC")
+    return found
+
+
+def _abilities(value: dict[str, Any], where: str
+               ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    trait = None
+    found = []
+    for position, item in enumerate(items(value.get("abilities"), "'abilities'", where), 1):
+        label = f"'abilities' #{position}"
+        ability = record(item, label, where)
+        kind = ability.get("type")
+        name = _english(ability.get("name"), f"{label} 'name'", where) or ""
+        text = _english(ability.get("effect"), f"{label} 'effect'", where, TEXT) or ""
+        if kind == "Ancient Trait":
+            trait = {"name": name, "text": text}
+        elif kind in _ABILITY_KINDS:
+            found.append({"name": name, "text": text, "type": _ABILITY_KINDS[kind]})
+        else:
+            raise CatalogImportError(f"{where}: {label} has unknown type {kind!r}")
+    return trait, found
+
+
+def _attack(raw: Any, label: str, where: str) -> dict[str, Any]:
+    item = record(raw, label, where)
+    damage = item.get("damage")
+    if isinstance(damage, int) and not isinstance(damage, bool):
+        damage = str(damage)
+    return {"name": _english(item.get("name"), f"{label} 'name'", where) or "",
+            "cost": _names(item.get("cost"), f"{label} 'cost'", where),
+            "damage": string(damage, f"{label} 'damage'", where, NAME) or "",
+            "text": _english(item.get("effect"), f"{label} 'effect'", where, TEXT) or ""}
+
+
+def _modifiers(value: Any, label: str, where: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for position, item in enumerate(items(value, label, where), start=1):
+        modifier = record(item, f"{label} #{position}", where)
+        found.append({key: string(modifier.get(key), f"{label} #{position} {key!r}", where,
+                                  NAME) for key in ("type", "value") if key in modifier})
+    return found
+
+
+def _names(value: Any, label: str, where: str) -> list[str]:
+    return [string(item, f"{label} #{position}", where, NAME) or ""
+            for position, item in enumerate(items(value, label, where), start=1)]
+
+
+def _number(value: Any, label: str, where: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10_000:
+        raise CatalogImportError(f"{where}: {label} must be a whole number from 0 to 9999")
+    return value
+
+
+def _hp(value: Any, where: str) -> int | None:
+    return _number(value, "'hp'", where)
+
+
+def _retreat(value: Any, where: str) -> int:
+    found = _number(value, "'retreat'", where) or 0
+    refuse_count(where, "Energy in 'retreat'", found, 32, "a list on a card")
+    return found
+
+
+def _level(value: Any, where: str) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return string(value, "'level'", where, NAME) or None
+
+
+def _date(value: Any) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def numbered(cards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A set's printings by number_key: how a printing is matched across sources."""
+    return {number_key(card["number"]): card for card in cards}

@@ -1,0 +1,169 @@
+"""TCGdex's data files read as TypeScript modules: what is read, and every hostile or broken
+file refused with an error that names it (catalog/importing/ts_modules.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from catalog.importing import ts_modules
+from catalog.importing.fields import CatalogImportError
+from catalog.importing.import_limits import ImportLimits
+from catalog.importing.locations import Budget
+from catalog.importing.tcgdex_data import read
+from catalog.importing.ts_modules import ModuleError, read_module
+
+# Written by hand in the shape of TCGdex's card files (not a copy of one).
+CARD = """import { Card } from "../../../interfaces"
+import Set from "../Test Set"
+
+const card: Card = {
+\tset: Set,
+
+\tname: {
+\t\ten: "Testmon",
+\t\tfr: "Testmon",
+\t\t'es-mx': "Testmón"
+\t},
+
+\tillustrator: undefined,
+\trarity: "Common",
+\tcategory: "Pokemon",
+\thp: 60,
+\ttypes: ["Grass"],
+\tstage: "Basic",
+
+\tattacks: [{
+\t\tname: { en: "Tackle" },
+\t\tcost: ["Colorless"],
+\t\tdamage: 10, // a trailing comment
+\t}],
+\tretreat: 1,
+}
+
+export default card
+"""
+
+
+def test_a_card_module_is_read_as_its_literal():
+    module = read_module(CARD.encode(), "Test Set/1.ts")
+    assert module.type_name == "Card"
+    assert module.imports == {"Set": "../Test Set"}
+    assert module.imported(module.value["set"]) == "../Test Set"
+    assert module.value["name"] == {"en": "Testmon", "fr": "Testmon", "es-mx": "Testmón"}
+    assert module.value["illustrator"] is None  # undefined: left out
+    assert module.value["attacks"] == [{"name": {"en": "Tackle"}, "cost": ["Colorless"],
+                                        "damage": 10}]
+
+
+@pytest.mark.parametrize("text", [
+    CARD,
+    CARD.replace('"Common"', '"Com" +\n\t\t"mon"'),  # joined strings: the tree reads them
+    CARD.replace("const card", "/** a comment */\nconst card"),
+    CARD.replace('"Testmon",\n\t\tfr', '"Test\\u006don",\n\t\tfr'),
+])
+def test_both_parsers_read_a_module_alike(text):
+    body = text.encode()
+    tree = ts_modules._by_tree(body, "x.ts")
+    fast = ts_modules._by_json5(text)
+    assert tree.value["rarity"] == "Common" and tree.value["name"]["en"] == "Testmon"
+    if fast is not None:
+        assert (fast.value, fast.imports, fast.type_name) == \
+            (tree.value, tree.imports, tree.type_name)
+    assert read_module(body, "x.ts").value == tree.value
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (("rarity: \"Common\"", "rarity: fetch(\"https://evil\")"), "call expression at line 14"),
+    (("rarity: \"Common\"", "rarity: `Com${1}`"), "template string at line 14"),
+    (("hp: 60,", "...other,"), "spread element at line 16"),
+    (("hp: 60,", "[key]: 60,"), "the key at line 16"),
+    (("hp: 60,", "hp: someName,"), "identifier at line 16"),
+    (("export default card", "export default other"), "exported by default"),
+    (("const card: Card = {", "let card: Card = {"), "is not one const"),
+    (("retreat: 1,\n}", "retreat: 1,\n"), "not valid TypeScript"),
+    (("const card: Card", "const card: Card = {}\nconst more: Card"), "lexical declaration"),
+])
+def test_a_module_of_another_shape_is_refused_where_it_is(change, says):
+    old, new = change
+    with pytest.raises(ModuleError) as refused:
+        read_module(CARD.replace(old, new).encode(), "data/x/Test Set/1.ts")
+    assert "data/x/Test Set/1.ts" in str(refused.value)
+    assert says in str(refused.value)
+
+
+def test_deep_nesting_is_refused_by_both_parsers():
+    deep = "[" * 5000 + "]" * 5000
+    body = CARD.replace("retreat: 1,", f"retreat: 1, deep: {deep},").encode()
+    with pytest.raises(ModuleError, match=r"nested more than 16 levels at line \d+"):
+        read_module(body, "deep.ts")
+
+
+def test_text_that_is_not_utf8_is_refused():
+    with pytest.raises(ModuleError, match="not UTF-8"):
+        read_module(CARD.encode().replace(b"Testmon", b"Test\xffmon", 1), "bad.ts")
+
+
+def _source(tmp_path, card: str, size: int = 0):
+    """A TCGdex layout in a directory: one series, one set, one card."""
+    data = tmp_path / "data"
+    (data / "Test" / "Test Set").mkdir(parents=True)
+    (tmp_path / "interfaces.d.ts").write_text("export interface Card {}\n")
+    (data / "Test.ts").write_text('import { Serie } from "../interfaces"\n'
+                                  'const serie: Serie = { id: "tst", name: { en: "Test" } }\n'
+                                  "export default serie\n")
+    (data / "Test" / "Test Set.ts").write_text(
+        'import { Set } from "../../interfaces"\nimport serie from "../Test"\n'
+        'const set: Set = { id: "tst1", name: { en: "Test Set" }, serie: serie,\n'
+        '  cardCount: { official: 1 }, releaseDate: "2026-07-17",\n'
+        '  abbreviations: { official: "TST" } }\nexport default set\n')
+    (data / "Test" / "Test Set" / "001.ts").write_text(card + " " * size)
+    return tmp_path
+
+
+def _sets(location, limits=None):
+    from catalog.importing.tcgdex_data import sets
+    budget = Budget(limits)
+    raw = read(str(location), lambda *_: None, budget, _Digest())
+    return sets(raw, budget)
+
+
+class _Digest:
+    def update(self, data: bytes, /) -> None:
+        pass
+
+    def hexdigest(self) -> str:
+        return ""
+
+
+def test_a_tcgdex_directory_reads_as_rows(tmp_path):
+    [found] = _sets(_source(tmp_path, CARD.replace("../Test Set", "../Test Set.ts")))
+    assert found.row["ptcgo_code"] == "TST" and str(found.row["release_date"]) == "2026-07-17"
+    [card] = found.cards
+    assert (card["id"], card["name"], card["subtypes"], card["hp"]) == \
+        ("tst1-001", "Testmon", ["Basic"], 60)
+    assert card["retreat_cost"] == ["Colorless"]
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (("\tcategory: \"Pokemon\",\n", ""), "missing 'category'"),
+    (("hp: 60,", "hp: 60, evil: 1,"), "'evil' is not a field interfaces.d.ts declares"),
+    (("hp: 60,", "hp: 1e9,"), "'hp' must be a whole number"),
+    (('import Set from "../Test Set"', 'import Set from "../../../../etc/passwd"'),
+     "imports from outside the source"),
+    (("stage: \"Basic\"", "stage: \"Stage7\""), "unknown stage 'Stage7'"),
+])
+def test_a_card_off_its_declared_shape_is_refused(tmp_path, change, says):
+    old, new = change
+    with pytest.raises(CatalogImportError) as refused:
+        _sets(_source(tmp_path, CARD.replace(old, new)))
+    assert "Test Set/001.ts" in str(refused.value) and says in str(refused.value)
+
+
+def test_a_file_past_the_byte_limit_is_refused_before_it_is_parsed(tmp_path):
+    with pytest.raises(CatalogImportError, match="the limit of one file"):
+        _sets(_source(tmp_path, CARD, size=5_000), ImportLimits(file_bytes=4_096))
+
+
+def test_a_directory_with_too_many_entries_is_refused(tmp_path):
+    with pytest.raises(CatalogImportError, match="the limit of an archive"):
+        _sets(_source(tmp_path, CARD), ImportLimits(archive_members=3))
