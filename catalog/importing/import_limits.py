@@ -45,6 +45,9 @@ MAX_TEXT_CHARS = 4_000
 # Items of one list on a card: attacks, abilities, rules, Types, subtypes, costs,
 # Weaknesses, Resistances, legalities (5: the rules of sv6-164, the retreat cost of ex3-91).
 MAX_LIST_ITEMS = 32
+# Languages of one text written by language, in TCGdex (7 on the 2026 sets; interfaces.d.ts
+# declares 18).
+MAX_LANGUAGES = 32
 # Hosts the cards' pictures come from (2: images.pokemontcg.io, images.pokedata.ovh); the
 # organizer page's Content-Security-Policy names each.
 MAX_IMAGE_ORIGINS = 16

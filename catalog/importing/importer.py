@@ -29,9 +29,8 @@ from catalog.image_urls import origin
 from catalog.importing import merging, ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
-from catalog.importing.locations import Budget, SourceError
+from catalog.importing.locations import Budget, Progress, SourceError
 from catalog.importing.merging import Disagreement
-from catalog.importing.ptcg_data import Progress
 from catalog.models import Card, CatalogMeta, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.

@@ -44,6 +44,18 @@ _HTTP_WORKERS = 8
 _T = TypeVar("_T")
 
 
+# What a reader reports as it goes: (stage, done, total).
+Progress = Callable[[str, int, int], None]
+
+
+class Digest(Protocol):
+    """What a reader hashes its files into (a hashlib object)."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Layout:
     """The files of one source's layout."""

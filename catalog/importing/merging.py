@@ -26,7 +26,6 @@ from catalog.importing.tcgdex_data import SOURCE, TcgdexSet, table
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 
-KEPT = "pokemon-tcg-data"
 _PADDED = patterns.compile(r"(?P<head>[a-z]+)0+(?P<digits>\d)")
 
 

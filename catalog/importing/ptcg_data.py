@@ -8,9 +8,8 @@ written in this layout's fields too.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from catalog import identity
 from catalog.image_urls import image_url
@@ -36,7 +35,14 @@ from catalog.importing.fields import (
     strings,
 )
 from catalog.importing.import_limits import MAX_LIST_ITEMS
-from catalog.importing.locations import Budget, Layout, SourceError, open_source
+from catalog.importing.locations import (
+    Budget,
+    Digest,
+    Layout,
+    Progress,
+    SourceError,
+    open_source,
+)
 from catalog.models import Set
 from catalog.numbers import number_sort_key
 from runtime import patterns
@@ -49,15 +55,6 @@ SETS_PATH = "sets/en.json"
 # The English files of the layout: all an archive reader keeps of an archive.
 LAYOUT = Layout(files=patterns.compile(r"sets/en\.json|(?:cards|decks)/en/[^/]+\.json"),
                 marker=SETS_PATH)
-Progress = Callable[[str, int, int], None]
-
-
-class Digest(Protocol):
-    """What a reader hashes its files into (a hashlib object)."""
-
-    def update(self, data: bytes, /) -> None: ...
-
-    def hexdigest(self) -> str: ...
 
 
 @dataclass

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
@@ -39,10 +38,18 @@ from catalog.importing.fields import (
     refuse_count,
     string,
 )
-from catalog.importing.locations import Budget, Layout, SourceError, open_source
+from catalog.importing.import_limits import MAX_LANGUAGES, MAX_LIST_ITEMS
+from catalog.importing.locations import (
+    Budget,
+    Digest,
+    Layout,
+    Progress,
+    SourceError,
+    open_source,
+)
 from catalog.importing.ts_modules import Module, ModuleError, read_module
 from catalog.models import Set
-from catalog.numbers import number_key, number_sort_key
+from catalog.numbers import number_sort_key
 from runtime import patterns
 
 UPSTREAM_ARCHIVE = "https://github.com/tcgdex/cards-database/archive/refs/heads/master.tar.gz"
@@ -50,7 +57,6 @@ MARKER = "interfaces.d.ts"
 LAYOUT = Layout(files=patterns.compile(r"interfaces\.d\.ts|data/[^/]+(?:/[^/]+){0,2}\.ts"),
                 marker=MARKER)
 SOURCE = "tcgdex"
-Progress = Callable[[str, int, int], None]
 
 # The fields interfaces.d.ts declares, each with whether it is required: a file with a
 # field not declared, or without a required one, is refused.
@@ -113,7 +119,7 @@ def table() -> dict[str, Any]:
     return dict(json.loads(TCGDEX_PATH.read_bytes()))
 
 
-def read(location: str, progress: Progress, budget: Budget, digest: Any) -> RawTcgdex:
+def read(location: str, progress: Progress, budget: Budget, digest: Digest) -> RawTcgdex:
     """Every module of the source, each hashed into `digest` with its path, then parsed."""
     try:
         with open_source(location, LAYOUT, budget) as source:
@@ -134,7 +140,7 @@ def read(location: str, progress: Progress, budget: Budget, digest: Any) -> RawT
 
 def _refuse_sizes(paths: list[str], budget: Budget) -> None:
     sets = sum(1 for path in paths if path.count("/") == 2)
-    cards = len(paths) - sets
+    cards = sum(1 for path in paths if path.count("/") == 3)
     refuse_count("data/", "sets", sets, budget.limits.sets, "a catalog")
     refuse_count("data/", "cards", cards, budget.limits.cards, "a catalog")
 
@@ -233,7 +239,8 @@ def _english(value: Any, label: str, where: str, limit: tuple[int, str] = NAME) 
     if value is None:
         return None
     names = record(value, label, where)
-    refuse_count(where, f"languages in {label}", len(names), 32, "a text by language")
+    refuse_count(where, f"languages in {label}", len(names), MAX_LANGUAGES,
+                 "a text by language")
     return string(names.get("en"), f"{label} 'en'", where, limit) or None
 
 
@@ -394,7 +401,7 @@ def _hp(value: Any, where: str) -> int | None:
 
 def _retreat(value: Any, where: str) -> int:
     found = _number(value, "'retreat'", where) or 0
-    refuse_count(where, "Energy in 'retreat'", found, 32, "a list on a card")
+    refuse_count(where, "Energy in 'retreat'", found, MAX_LIST_ITEMS, "a list on a card")
     return found
 
 
@@ -410,7 +417,3 @@ def _date(value: Any) -> dt.date | None:
     except ValueError:
         return None
 
-
-def numbered(cards: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """A set's printings by number_key: how a printing is matched across sources."""
-    return {number_key(card["number"]): card for card in cards}
