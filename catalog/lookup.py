@@ -126,6 +126,7 @@ def image_origins(session: Session) -> list[str]:
 
 
 def data_legalities(session: Session) -> dict[str, dict[str, str]]:
-    """Each printing's legalities as the imported data gave them (by printing id)."""
+    """Each printing's legalities as the imported data gave them (by printing id); a
+    printing whose source gives none (TCGdex's) is not in it."""
     rows = session.execute(select(Card.id, Card.legalities))
-    return {card_id: dict(found or {}) for card_id, found in rows}
+    return {card_id: dict(found) for card_id, found in rows if found is not None}

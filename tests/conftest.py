@@ -247,30 +247,48 @@ def empty_db_url(new_db_url) -> str:
 
 
 @pytest.fixture(scope="session")
-def full_db_url(backend, new_db_url, shared_data, run_folder) -> str:
-    """The full real catalog, imported once per run and backend (and read, never written,
-    by the tests: xdist's workers share it)."""
+def tcgdex_data() -> Path:
+    """TCGdex's cards-database snapshot: ../shared/tcgdex (or $DECKJUDGE_TCGDEX_DATA)."""
+    if not TCGDEX_DATA.exists():
+        pytest.fail(f"no TCGdex data: {TCGDEX_DATA} is absent (../shared/tcgdex/README.md; "
+                    "$DECKJUDGE_TCGDEX_DATA names another copy)", pytrace=False)
+    return TCGDEX_DATA
+
+
+@pytest.fixture(scope="session")
+def catalog_sources(shared_data, tcgdex_data) -> tuple[Path, Path]:
+    """The sources the service imports by default: pokemon-tcg-data and TCGdex."""
+    return shared_data, tcgdex_data
+
+
+def both_sources(sources: tuple[Path, Path]) -> str:
+    return f"pokemon-tcg-data={sources[0]},tcgdex={sources[1]}"
+
+
+@pytest.fixture(scope="session")
+def full_db_url(backend, new_db_url, catalog_sources, run_folder) -> str:
+    """The full real catalog of both sources, imported once per run and backend (and read,
+    never written, by the tests: xdist's workers share it)."""
     return once_a_run(run_folder, f"full-{backend}",
-                      lambda: _full_import(backend, new_db_url, shared_data))
+                      lambda: _full_import(backend, new_db_url, catalog_sources))
 
 
-def _full_import(backend: str, new_db_url, source: Path) -> str:
+def _full_import(backend: str, new_db_url, sources: tuple[Path, Path]) -> str:
     kept = os.environ.get("DECKJUDGE_KEPT_CATALOG")  # `make test-fast` sets it
     if backend != "sqlite" or not kept:
-        return imported_db(new_db_url("full"), source)
+        return imported_db(new_db_url("full"), both_sources(sources))
     url = new_db_url("full")
-    kept_import(Path(kept), source, Path(make_url(url).database or ""),
-                lambda path: imported_db(sqlite_url(path), source))
+    kept_import(Path(kept), sources, Path(make_url(url).database or ""),
+                lambda path: imported_db(sqlite_url(path), both_sources(sources)))
     return url
 
 
 @pytest.fixture(scope="session")
-def merged_db_url(shared_data, run_folder, tmp_path_factory) -> str:
-    """The catalog of both sources, pokemon-tcg-data and TCGdex's cards-database, imported
-    once per run into SQLite (and read, never written, by the tests)."""
-    both = f"pokemon-tcg-data={shared_data},tcgdex={TCGDEX_DATA}"
-    return once_a_run(run_folder, "merged-sqlite", lambda: imported_db(
-        sqlite_url(tmp_path_factory.mktemp("merged") / "merged.sqlite3"), both))
+def ptcg_db_url(shared_data, run_folder, tmp_path_factory) -> str:
+    """The catalog of pokemon-tcg-data alone, imported once per run into SQLite (and read,
+    never written, by the tests): what the merged catalog must keep of it."""
+    return once_a_run(run_folder, "ptcg-sqlite", lambda: imported_db(
+        sqlite_url(tmp_path_factory.mktemp("ptcg") / "ptcg.sqlite3"), shared_data))
 
 
 @pytest.fixture

@@ -39,7 +39,8 @@ class Difference:
 
 def compare(index: CatalogIndex, legalities: dict[str, dict[str, str]], day: dt.date,
             formats: tuple[str, ...] = FORMATS) -> list[Difference]:
-    """Every printing judged differently by the data and by deckjudge on `day`."""
+    """Every printing judged differently by the data and by deckjudge on `day` (of the
+    printings the data gives legalities for)."""
     found: list[Difference] = []
     for format_id in formats:
         rules = get_format(format_id)
@@ -47,7 +48,9 @@ def compare(index: CatalogIndex, legalities: dict[str, dict[str, str]], day: dt.
         standings = FormatStandings(index, rules.legality, day)
         named = _legal_by_title(index, standings)
         for printing in index.printings.values():
-            said = legalities.get(printing.id, {}).get(format_id) or NOT_LEGAL
+            if printing.id not in legalities:
+                continue
+            said = legalities[printing.id].get(format_id) or NOT_LEGAL
             ours, via = _ours(standings, printing)
             if said != ours:
                 reason, reading = _why(rules, standings, printing, said, ours, via, day,

@@ -52,7 +52,8 @@ class Catalog:
     cards: list[dict[str, Any]] = field(default_factory=list)
     # Where the two sources differ on a printing both have (catalog/importing/merging.py).
     disagreements: list[Disagreement] = field(default_factory=list)
-    left_out: int = 0  # TCGdex printings with no English name
+    # TCGdex printings the catalog does not take, by why (catalog.importing.merging).
+    left_out: dict[str, int] = field(default_factory=dict)
 
     @property
     def supplement_count(self) -> int:

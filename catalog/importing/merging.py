@@ -21,12 +21,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from catalog.identity import name_key
+from catalog.identity import ENERGY, POKEMON, name_key
 from catalog.importing.tcgdex_data import SOURCE, TcgdexSet, table
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 
 _PADDED = patterns.compile(r"(?P<head>[a-z]+)0+(?P<digits>\d)")
+NO_NAME, NO_TEXT = "no English name", "none of its text"
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ class Merged:
     sets: list[dict[str, Any]]
     cards: list[dict[str, Any]]
     disagreements: list[Disagreement]
-    left_out: int  # TCGdex printings without an English name
+    # TCGdex printings the catalog does not take, by why: NO_NAME, NO_TEXT.
+    left_out: dict[str, int]
 
 
 def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
@@ -56,11 +58,11 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
     printings: dict[str, dict[str, dict[str, Any]]] = {}
     for card in cards:
         printings.setdefault(card["set_id"], {})[number_key(card["number"])] = card
-    result = Merged(list(sets), list(cards), [], 0)
+    result = Merged(list(sets), list(cards), [], {NO_NAME: 0, NO_TEXT: 0})
     ids = {card["id"] for card in cards}
     taken: set[str] = set()
     for found in tcgdex:
-        result.left_out += found.left_out
+        result.left_out[NO_NAME] += found.left_out
         if found.tcgdex_id in mapping["sets_left_out"] or not found.cards:
             continue
         ours = mapping["sets"].get(found.tcgdex_id)
@@ -119,6 +121,9 @@ def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[
         if kept is not None:
             result.disagreements.extend(_differences(kept, row))
             continue
+        if _textless(row):
+            result.left_out[NO_TEXT] += 1
+            continue
         number = str(int(row["number"])) if row["number"].isdecimal() else row["number"]
         card_id = f"{set_id}-{number}"
         if card_id in ids:  # pokemon-tcg-data gave the id to a printing of another number
@@ -130,6 +135,17 @@ def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[
                     number_sort=number_sort_key(number))
         present[key] = card
         result.cards.append(card)
+
+
+def _textless(row: dict[str, Any]) -> bool:
+    """Whether a printing carries none of its text: some Trainer Kits' files name a Pokémon
+    without its attacks, an Item without its effect. Its gameplay identity cannot be told,
+    and taken as a card of its own it would make every line of its name ambiguous."""
+    if row["supertype"] == POKEMON:
+        return not (row["attacks"] or row["abilities"] or row["ancient_trait"])
+    if row["supertype"] == ENERGY and "Basic" in row["subtypes"]:
+        return False
+    return not row["rules"]
 
 
 def _differences(kept: dict[str, Any], other: dict[str, Any]) -> Iterable[Disagreement]:

@@ -65,12 +65,24 @@ def _kind_of(location: str) -> str:
 
 
 def default_source(project_root: Path) -> str:
-    """CATALOG_SOURCE; else ../shared/pokemon-tcg-data beside the project; else upstream.
-    TCGdex is read when the location names it (docs/catalog-sources.md)."""
+    """CATALOG_SOURCE; else both sources from ../shared beside the project (each where it is
+    there); else both upstream repositories (docs/catalog-sources.md)."""
     configured = os.environ.get("CATALOG_SOURCE")
     if configured:
         return configured
-    shared = project_root.parent / "shared" / "pokemon-tcg-data"
-    if (shared / ptcg_data.SETS_PATH).is_file():
-        return str(shared)
-    return ptcg_data.UPSTREAM_URL
+    shared = project_root.parent / "shared"
+    ptcg = shared / "pokemon-tcg-data"
+    ptcg_where = str(ptcg) if (ptcg / ptcg_data.SETS_PATH).is_file() else ptcg_data.UPSTREAM_URL
+    tcgdex = shared_tcgdex(shared / "tcgdex")
+    return Sources(ptcg_where, str(tcgdex) if tcgdex else tcgdex_data.UPSTREAM_ARCHIVE
+                   ).description
+
+
+def shared_tcgdex(folder: Path) -> Path | None:
+    """TCGdex's snapshot in a folder: a checkout (holding interfaces.d.ts), else the newest
+    newest of GitHub's archives of it there (cards-database-<commit>.tar.gz) by mtime."""
+    if (folder / tcgdex_data.MARKER).is_file():
+        return folder
+    archives = sorted(folder.glob("cards-database-*.tar.gz"),
+                      key=lambda path: path.stat().st_mtime)
+    return archives[-1] if archives else None

@@ -49,6 +49,7 @@ from catalog.importing.locations import (
 )
 from catalog.importing.ts_modules import Module, ModuleError, read_module
 from catalog.models import Set
+from catalog.names import basic_energy_type
 from catalog.numbers import number_sort_key
 from runtime import patterns
 
@@ -324,6 +325,13 @@ def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
     found: list[str] = []
     stage, suffix = value.get("stage"), value.get("suffix")
     trainer, energy = value.get("trainerType"), value.get("energyType")
+    if value.get("category") == "Energy":
+        # Some Trainer Kits' Energy files give a "stage" and no "energyType" (the HS Kits'
+        # Water Energy): an Energy has no stage, and one named as a basic Energy, with no
+        # text of its own, is one.
+        stage = None
+        if energy is None and basic_energy_type(name) and value.get("effect") is None:
+            energy = "Normal"
     for kind, table_of, label in ((stage, _STAGES, "stage"), (trainer, _TRAINER_KINDS,
                                   "trainerType"), (energy, _ENERGY_KINDS, "energyType")):
         if kind is not None:
@@ -340,7 +348,7 @@ def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
         found.append("Radiant")
     if value.get("rarity") == "ACE SPEC Rare" and "ACE SPEC" not in found:
         found.append("ACE SPEC")
-    return found
+    return list(dict.fromkeys(found))
 
 
 def _abilities(value: dict[str, Any], where: str

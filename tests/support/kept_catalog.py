@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import alembic
@@ -26,9 +26,13 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 IMPORT_CODE = ("catalog", "migrations")
 
 
-def key(source: Path) -> str:
-    """What names an import of `source` by the code as it is now."""
-    total = hashlib.sha256(folder_digest(source).encode())
+def key(sources: Sequence[Path]) -> str:
+    """What names an import of `sources` (folders of a layout, or archives) by the code as
+    it is now."""
+    total = hashlib.sha256()
+    for source in sources:
+        total.update(folder_digest(source).encode() if source.is_dir()
+                     else hashlib.sha256(source.read_bytes()).digest())
     for room in IMPORT_CODE:
         for path in sorted((PROJECT_ROOT / room).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
@@ -49,12 +53,12 @@ def copy(source: Path, target: Path) -> None:
         writing.close()
 
 
-def kept_import(folder: Path, source: Path, target: Path,
+def kept_import(folder: Path, sources: Sequence[Path], target: Path,
                 make: Callable[[Path], object]) -> None:
-    """Make `target` a SQLite file of `source` imported: a copy of the import kept in
+    """Make `target` a SQLite file of `sources` imported: a copy of the import kept in
     `folder` under its key, else `make(path)` imports it there and it is kept (only the
     newest is: an older key cannot come back without its code)."""
-    kept = folder / f"full-{key(source)}.sqlite3"
+    kept = folder / f"full-{key(sources)}.sqlite3"
     if not kept.is_file():
         folder.mkdir(parents=True, exist_ok=True)
         with FileLock(str(folder / "import.lock")):

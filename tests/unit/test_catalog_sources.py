@@ -11,10 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from catalog.db import make_engine
-from catalog.importing import sources
+from catalog.importing import ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError
 from catalog.importing.merging import scheme_id
-from catalog.index import load_index
 from catalog.models import Card, Set
 from decklist.detect import parse
 from decklist.resolver import RESOLVED, resolve
@@ -35,26 +34,17 @@ def _rows(url: str) -> dict[str, tuple]:
         engine.dispose()
 
 
-def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_what_it_is(full_db_url,
-                                                                         merged_db_url):
-    before, after = _rows(full_db_url), _rows(merged_db_url)
+def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_what_it_is(ptcg_db_url,
+                                                                         full_db_url):
+    before, after = _rows(ptcg_db_url), _rows(full_db_url)
     changed = [card_id for card_id, row in before.items() if after.get(card_id) != row]
     assert changed == []
     added = set(after) - set(before)
     assert len(added) > 900  # the 2026 sets, and the promos and kits the other lacks
 
 
-@pytest.fixture(scope="module")
-def merged_index(merged_db_url):
-    engine = make_engine(merged_db_url)
-    try:
-        return load_index(engine)
-    finally:
-        engine.dispose()
-
-
-def test_the_sets_of_2026_are_read_with_their_codes_and_days(merged_db_url):
-    engine = make_engine(merged_db_url)
+def test_the_sets_of_2026_are_read_with_their_codes_and_days(full_db_url):
+    engine = make_engine(full_db_url)
     try:
         with Session(engine) as session:
             found = {s.id: (s.ptcgo_code, s.release_date, s.tcgdex_id, s.source)
@@ -70,10 +60,39 @@ def test_the_sets_of_2026_are_read_with_their_codes_and_days(merged_db_url):
     }
 
 
+def _cards_of(url: str) -> dict[str, tuple[str, str]]:
+    """Each printing's gameplay identity and source."""
+    engine = make_engine(url)
+    try:
+        with Session(engine) as session:
+            return {card_id: (key, source) for card_id, key, source in session.execute(
+                select(Card.id, Card.function_key, Card.source))}
+    finally:
+        engine.dispose()
+
+
+def test_pokemon_tcg_datas_printings_are_grouped_into_cards_as_before(ptcg_db_url,
+                                                                       full_db_url):
+    before, after = _cards_of(ptcg_db_url), _cards_of(full_db_url)
+
+    def groups(cards: dict[str, tuple[str, str]]) -> set[frozenset[str]]:
+        found: dict[str, set[str]] = {}
+        for card_id, (key, _) in cards.items():
+            if card_id in before:
+                found.setdefault(key, set()).add(card_id)
+        return {frozenset(ids) for ids in found.values()}
+
+    assert groups(after) == groups(before)
+    # A card's key is its oldest printing's: it moves only where TCGdex adds an older one.
+    moved = {after[card_id][0] for card_id in before if before[card_id][0] != after[card_id][0]}
+    joined = {key for key, source in after.values() if source == "tcgdex"}
+    assert moved <= joined and len(moved) < 10
+
+
 @pytest.mark.parametrize("written", ["Tropius PBL 1", "Tropius PBL 001", "Tropius me5-1"])
-def test_a_line_naming_a_pitch_black_printing_resolves_to_it(merged_index, written):
+def test_a_line_naming_a_pitch_black_printing_resolves_to_it(full_index, written):
     deck = parse(f"4 {written}")
-    [line] = resolve(merged_index, deck.entries)
+    [line] = resolve(full_index, deck.entries)
     assert line.resolution.status == RESOLVED, line.resolution.notes
     assert line.resolution.card is not None and line.resolution.card.id == "me5-1"
 
@@ -89,6 +108,23 @@ def test_a_line_naming_a_pitch_black_printing_resolves_to_it(merged_index, writt
 ])
 def test_a_location_names_its_sources(location, expected):
     assert sources.parse(location) == expected
+
+
+def test_the_default_reads_both_sources_beside_the_project(tmp_path, monkeypatch):
+    monkeypatch.delenv("CATALOG_SOURCE", raising=False)
+    project, shared = tmp_path / "deckjudge", tmp_path / "shared"
+    (shared / "pokemon-tcg-data" / "sets").mkdir(parents=True)
+    (shared / "pokemon-tcg-data" / "sets" / "en.json").write_text("[]")
+    (shared / "tcgdex").mkdir()
+    (shared / "tcgdex" / "cards-database-abc1234.tar.gz").write_bytes(b"")
+    assert sources.parse(sources.default_source(project)) == sources.Sources(
+        str(shared / "pokemon-tcg-data"), str(shared / "tcgdex" / "cards-database-abc1234.tar.gz"))
+
+
+def test_without_shared_data_the_default_is_both_upstream_repositories(tmp_path, monkeypatch):
+    monkeypatch.delenv("CATALOG_SOURCE", raising=False)
+    assert sources.parse(sources.default_source(tmp_path / "deckjudge")) == sources.Sources(
+        ptcg_data.UPSTREAM_URL, tcgdex_data.UPSTREAM_ARCHIVE)
 
 
 def test_two_sources_of_one_kind_are_refused():

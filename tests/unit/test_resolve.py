@@ -101,7 +101,7 @@ def test_an_unknown_id_of_a_real_set_is_unknown(line):
 
 @pytest.mark.parametrize(("written", "expected_type", "method"), [
     ("Basic {L} Energy Energy 4", "Lightning", "name"),   # PTCG Live
-    ("Basic {D} Energy MEE 7", "Darkness", "name"),       # a set the catalog lacks
+    ("Basic {D} Energy MEE 7", "Darkness", "set+number"), # Mega Evolution Energy (TCGdex)
     ("Basic Darkness Energy", "Darkness", "name"),
     ("Water Energy XYEnergy 9", "Water", "name"),          # PTCGO's pseudo-set
     ("Lightning Energy SVE 4", "Lightning", "set+number"),

@@ -167,3 +167,33 @@ def test_a_file_past_the_byte_limit_is_refused_before_it_is_parsed(tmp_path):
 def test_a_directory_with_too_many_entries_is_refused(tmp_path):
     with pytest.raises(CatalogImportError, match="the limit of an archive"):
         _sets(_source(tmp_path, CARD), ImportLimits(archive_members=3))
+
+
+# Shaped as some Trainer Kits' Energy files are: a "stage", no "energyType".
+KIT_ENERGY = """import { Card } from "../../../interfaces"
+import Set from "../Test Set"
+
+const card: Card = {
+\tname: { en: "%s" },
+\tcategory: "Energy",
+\trarity: "None",
+\tset: Set,
+\tstage: "Basic",
+\ttypes: ["Water"],
+%s}
+
+export default card
+"""
+
+
+@pytest.mark.parametrize(("name", "effect", "subtypes"), [
+    ("Water Energy", "", ["Basic"]),
+    ("Basic Water Energy", "", ["Basic"]),
+    ("Water Energy", '\teffect: { en: "This card provides 2 Water Energy." },\n', []),
+    ("Wash Water Energy", "", []),
+])
+def test_an_energy_without_its_kind_is_basic_by_its_name_alone(tmp_path, name, effect,
+                                                                subtypes):
+    [found] = _sets(_source(tmp_path, KIT_ENERGY % (name, effect)))
+    [card] = found.cards
+    assert (card["supertype"], card["subtypes"]) == ("Energy", subtypes)
