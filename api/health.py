@@ -36,7 +36,13 @@ def readyz():
     if meta is None:
         raise Problem("catalog-not-loaded",
                       "No card catalog is loaded; run `flask catalog import`.")
-    return {"status": "ready", "catalog": catalog_info(meta)}
+    newest = lookup.newest_set(session)
+    return {"status": "ready", "catalog": {
+        **catalog_info(meta),
+        "newest_set": newest and {"id": newest.id, "name": newest.name,
+                                  "series": newest.series,
+                                  "release_date": newest.release_date and
+                                  newest.release_date.isoformat()}}}
 
 
 def catalog_info(meta: CatalogMeta) -> dict[str, Any]:

@@ -49,6 +49,7 @@ class SetInfo:
     kind: str
     ptcgo_code: str | None
     order: int  # position in release order, oldest first
+    tcgdex_id: str | None = None  # TCGdex's id of the set ("me05"), where TCGdex has it
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,8 @@ class CatalogIndex:
     # the subset alone may write the number without it ("CRZ-GG 6").
     subset_prefixes: dict[str, str] = field(default_factory=dict)
     _ids_folded: dict[str, str] = field(default_factory=dict)
+    # TCGdex's set ids, case folded → the catalog's ("me05" → "me5").
+    _tcgdex_sets: dict[str, str] = field(default_factory=dict)
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
     # The caches the layers above derive from this catalog, made and dropped with it.
@@ -113,20 +116,31 @@ class CatalogIndex:
         self.caches = CatalogCaches(self)
 
     def card(self, card_id: str) -> Printing | None:
-        """A printing by id, in any letter case ("BASE1-4")."""
+        """A printing by id, in any letter case ("BASE1-4"), or by TCGdex's id of it."""
         found = self.printings.get(card_id)
         if found is None:
             real = self._ids_folded.get(card_id.casefold())
-            found = self.printings.get(real) if real else None
+            found = self.printings.get(real) if real else self._by_tcgdex_id(card_id)
         return found
 
+    def _by_tcgdex_id(self, card_id: str) -> Printing | None:
+        """A printing by TCGdex's id: its set's TCGdex id and its number ("me05-001",
+        "sv01-189", "me02.5-1"), where that number holds one printing."""
+        tcgdex_set, _, number = card_id.rpartition("-")
+        set_id = self._tcgdex_sets.get(tcgdex_set.casefold()) if number else None
+        found = self.by_number.get((set_id, number_key(number)), ()) if set_id else ()
+        return found[0] if len(found) == 1 else None
+
     def sets_for_code(self, code: str) -> tuple[str, ...]:
-        """The sets a code or set id names, most likely first."""
+        """The sets a code, a set id or TCGdex's id of a set names, most likely first."""
         found = self.set_codes.get(code.upper())
         if found:
             return found
         set_id = code.lower()
-        return (set_id,) if set_id in self.sets else ()
+        if set_id in self.sets:
+            return (set_id,)
+        tcgdex = self._tcgdex_sets.get(code.casefold())
+        return (tcgdex,) if tcgdex else ()
 
     def sets_named(self, name: str) -> tuple[str, ...]:
         return self.set_names.get(search_key(name), ())
@@ -167,7 +181,7 @@ def load_index(engine: Engine) -> CatalogIndex:
         card_rows = session.execute(select(*_CARD_COLUMNS, *_CARD_LISTS)).all()
         version = meta.version
     sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
-                            row.kind, row.ptcgo_code, order)
+                            row.kind, row.ptcgo_code, order, row.tcgdex_id)
             for order, row in enumerate(set_rows)}
     return _assemble(version, sets, code_rows, card_rows)
 
@@ -223,6 +237,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         # The Galarian Gallery ("GG"), the Trainer Galleries ("TG"), the Shiny Vaults ("SV").
         subset_prefixes=_one_prefix(sets, ordered, promo=False),
         _ids_folded={card_id.casefold(): card_id for card_id in printings},
+        _tcgdex_sets={info.tcgdex_id.casefold(): set_id for set_id, info in sets.items()
+                      if info.tcgdex_id},
         ancient_traits=tuple(p for p in ordered if p.ancient_trait))
 
 

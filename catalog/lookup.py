@@ -44,6 +44,13 @@ def version(session: Session) -> str | None:
     return session.scalar(select(CatalogMeta.version).where(CatalogMeta.id == 1))
 
 
+def newest_set(session: Session) -> Set | None:
+    """The set of the latest release day (of those that have one)."""
+    query = (select(Set).where(Set.release_date.is_not(None))
+             .order_by(Set.release_date.desc(), Set.id.desc()).limit(1))
+    return session.scalars(query).first()
+
+
 def list_sets(session: Session) -> list[Set]:
     query = select(Set).options(selectinload(Set.codes)).order_by(*SET_ORDER, Set.id)
     return list(session.scalars(query))
@@ -85,7 +92,19 @@ def search_cards(session: Session, filters: CardFilters, offset: int, limit: int
 
 
 def get_card(session: Session, card_id: str) -> Card | None:
-    return _by_id(session, Card, card_id, Card.set)
+    """A printing by its id, or by TCGdex's id of it (catalog.index.CatalogIndex.card)."""
+    return _by_id(session, Card, card_id, Card.set) or _by_tcgdex_id(session, card_id)
+
+
+def _by_tcgdex_id(session: Session, card_id: str) -> Card | None:
+    tcgdex_set, _, number = card_id.rpartition("-")
+    if not tcgdex_set or not number or "\x00" in card_id:
+        return None
+    query = (select(Card).join(Card.set).options(selectinload(Card.set))
+             .where(func.lower(Set.tcgdex_id) == tcgdex_set.lower(),
+                    Card.number_sort == number_sort_key(number)).limit(2))
+    found = session.scalars(query).all()
+    return found[0] if len(found) == 1 else None
 
 
 def _by_id(session: Session, model: type[Record], record_id: str,

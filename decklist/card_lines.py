@@ -21,9 +21,10 @@ _COUNT = patterns.compile(r"^\s*(?:\*\s*)?(-?\d+)\s*[xX×]?\s+(\S.*)$")
 # "(SET) NUMBER" with a set code or a set name: "Bill (LC) 108", "Pikachu (Jungle) 60".
 _PAREN = patterns.compile(
     r"^(.+?)\s*\(([A-Za-z0-9][A-Za-z0-9 &'.:\u2014\u2013-]{0,39})\)\s*([A-Za-z]{0,5}\d+[a-zA-Z]?)$")
-# "NAME SET-NUMBER", a card id after the name too: "Seedot ex8-71", "Unown ex10-E".
-_DASHED = patterns.compile(
-    r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9})-([A-Za-z]{0,5}\d+[a-zA-Z]?|[A-Z!?])$")
+# "NAME SET-NUMBER", a card id after the name too: "Seedot ex8-71", "Unown ex10-E", and
+# TCGdex's ("Tropius me05-001", "Erika's Oddish me02.5-1").
+_DASHED = patterns.compile(r"^(.+?)\s+([A-Za-z][A-Za-z0-9]{0,9}(?:\.\d[A-Za-z]?)?)"
+                           r"-([A-Za-z]{0,5}\d+[a-zA-Z]?|[A-Z!?])$")
 # A collector number as printed: "4", "004", "SWSH068", "SM31", "H10", "102a", "TG01".
 _NUMBER = patterns.compile(r"^(?:[A-Za-z]{0,5}\d{1,4}[a-zA-Z]?|[A-Z!?])$")
 # A set code as tools write it: "BS", "PR-SW", "SVE", "Energy", "XYEnergy", "B2".
@@ -41,7 +42,8 @@ _NAME_TAGS = patterns.compile(r"(?:\s+-\s+(?:ace ?spec|special|basic))+$", ignor
 _TYPE_TAG = patterns.compile(r"^(.+?)\s*\[[GRWLPFDMYCN]\]$", ignore_case=True)
 _UNOWN = patterns.compile(r"^unown(?:\W|$)", ignore_case=True)
 # A catalog card id written as the whole reference: "neo1-14", "swsh11tg-TG24", "cel25c-15_A".
-_CARD_ID = patterns.compile(r"^[a-z][a-z0-9]*-[A-Za-z0-9_]+$")
+# A card id, the catalog's or TCGdex's ("me02.5-1": a "." and a digit in the set's part).
+_CARD_ID = patterns.compile(r"^[a-z][a-z0-9]*(?:\.\d[a-z]?)?-[A-Za-z0-9_]+$")
 
 
 def split_count(text: str) -> tuple[int, str] | None:

@@ -22,6 +22,7 @@ class SetSchema(Schema):
     printed_total = fields.Integer(allow_none=True)
     total = fields.Integer(allow_none=True)
     ptcgo_code = fields.String(allow_none=True)
+    tcgdex_id = fields.String(allow_none=True)
     codes = fields.Method("_codes")
     symbol_url = fields.String(allow_none=True)
 

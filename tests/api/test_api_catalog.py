@@ -3,6 +3,22 @@
 import pytest
 
 
+@pytest.mark.parametrize(("tcgdex_id", "ours"), [
+    ("me05-001", "me5-1"), ("sv01-189", "sv1-189"), ("me02.5-1", "me2pt5-1"),
+    ("ME05-1", "me5-1"), ("swshp-SWSH301", "swshp-SWSH301"), ("base1-4", "base1-4"),
+])
+def test_a_card_is_found_by_tcgdex_id_too(client, full_index, tcgdex_id, ours):
+    assert client.get(f"/v1/cards/{tcgdex_id}").get_json()["id"] == ours
+    found = full_index.card(tcgdex_id)
+    assert found is not None and found.id == ours
+
+
+@pytest.mark.parametrize("unknown", ["me05-999", "me05-", "-1", "nosuchset-1", "me05"])
+def test_an_id_of_no_printing_is_404_by_either_scheme(client, full_index, unknown):
+    assert client.get(f"/v1/cards/{unknown}").status_code == 404
+    assert full_index.card(unknown) is None
+
+
 def test_card_shows_identity_and_other_printings(client):
     body = client.get("/v1/cards/base1-4").get_json()
     assert body["name"] == "Charizard" and body["set"]["id"] == "base1"
@@ -76,6 +92,7 @@ def test_sets(client):
     body = client.get("/v1/sets").get_json()
     assert body["total"] == 173 + 25  # pokemon-tcg-data's and the supplement, TCGdex's
     assert body["items"][0]["id"] == "base1"
+    assert client.get("/v1/sets/me5").get_json()["tcgdex_id"] == "me05"
     basep = client.get("/v1/sets/basep").get_json()
     assert basep["kind"] == "promo" and "PR" in basep["codes"] and "WBSP" in basep["codes"]
     assert client.get("/v1/sets/nope").status_code == 404
@@ -97,6 +114,9 @@ def test_readyz_names_the_loaded_catalog(client):
     body = client.get("/readyz").get_json()
     assert body["status"] == "ready"
     assert body["catalog"]["cards"] == 20_107 + 904 and len(body["catalog"]["version"]) == 16
+    assert body["catalog"]["newest_set"] == {"id": "me5", "name": "Pitch Black",
+                                             "series": "Mega Evolution",
+                                             "release_date": "2026-07-17"}
 
 
 def test_readyz_is_503_without_a_catalog(empty_db_url):

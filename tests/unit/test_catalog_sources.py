@@ -89,12 +89,18 @@ def test_pokemon_tcg_datas_printings_are_grouped_into_cards_as_before(ptcg_db_ur
     assert moved <= joined and len(moved) < 10
 
 
-@pytest.mark.parametrize("written", ["Tropius PBL 1", "Tropius PBL 001", "Tropius me5-1"])
-def test_a_line_naming_a_pitch_black_printing_resolves_to_it(full_index, written):
-    deck = parse(f"4 {written}")
+@pytest.mark.parametrize(("written", "meant"), [
+    ("Tropius PBL 1", "me5-1"), ("Tropius PBL 001", "me5-1"), ("Tropius me5-1", "me5-1"),
+    # TCGdex's ids, after a name or alone, and in a JSON entry's id
+    ("Tropius me05-001", "me5-1"), ("me05-001", "me5-1"), ([{"count": 4, "id": "ME05-1"}], "me5-1"),
+    ("Erika's Oddish me02.5-1", "me2pt5-1"), ("me02.5-1", "me2pt5-1"),
+    ([{"count": 4, "id": "me05-001"}], "me5-1"), ([{"count": 4, "id": "sv01-189"}], "sv1-189"),
+])
+def test_a_line_naming_a_2026_printing_resolves_to_it(full_index, written, meant):
+    deck = parse(written if isinstance(written, list) else f"4 {written}")
     [line] = resolve(full_index, deck.entries)
     assert line.resolution.status == RESOLVED, line.resolution.notes
-    assert line.resolution.card is not None and line.resolution.card.id == "me5-1"
+    assert line.resolution.card is not None and line.resolution.card.id == meant
 
 
 @pytest.mark.parametrize(("location", "expected"), [
