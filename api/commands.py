@@ -14,9 +14,15 @@ from flask.cli import AppGroup
 from api.middleware import store
 from catalog import lookup
 from catalog.db import make_engine, upgrade
-from catalog.importing import identity_report
+from catalog.importing import identity_report, merging, sources_report
 from catalog.importing.import_limits import ImportLimits
-from catalog.importing.importer import CatalogImportError, import_catalog, loaded_meta
+from catalog.importing.importer import (
+    CatalogImportError,
+    import_catalog,
+    loaded_meta,
+    read_raw,
+    transform,
+)
 from catalog.importing.progress import ImportProgress
 from catalog.importing.sources import default_source
 from validators import legalities
@@ -32,7 +38,7 @@ def import_command(source: str | None, force: bool) -> None:
     """Import SOURCE: pokemon-tcg-data, TCGdex's cards-database or both, comma-separated, each
     a directory, a .tar.gz/.zip or an http(s) URL (docs/catalog-sources.md).
 
-    Without SOURCE: CATALOG_SOURCE, else ../shared/pokemon-tcg-data, else upstream.
+    Without SOURCE: CATALOG_SOURCE, else both sources from ../shared, else both upstream.
     Past a limit of catalog/importing/import_limits.py (CATALOG_IMPORT_SECONDS sets the deadline)
     the import is refused and the loaded catalog kept.
     """
@@ -40,8 +46,7 @@ def import_command(source: str | None, force: bool) -> None:
         limits = ImportLimits.from_environ()
     except ValueError as error:
         raise click.ClickException(str(error)) from None
-    location = source or current_app.config.get("CATALOG_SOURCE") or default_source(
-        Path(current_app.root_path))
+    location = _location(source)
     click.echo(f"importing the card catalog from {location}", err=True)
     started = time.perf_counter()
     progress = ImportProgress()
@@ -58,6 +63,33 @@ def import_command(source: str | None, force: bool) -> None:
     click.echo(f"{verb}: {result.set_count} sets, {result.card_count} cards "
                f"({result.supplement_count} from the supplement), checksum "
                f"{result.checksum[:16]}, in {seconds:.1f} s")
+
+
+def _location(source: str | None) -> str:
+    return source or current_app.config.get("CATALOG_SOURCE") or default_source(
+        Path(current_app.root_path))
+
+
+@catalog_cli.command("sources-report")
+@click.argument("source", required=False)
+@click.option("--field", "fields", multiple=True, metavar="FIELD",
+              type=click.Choice(merging.FIELDS), help="Only this field (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object a line.")
+def sources_report_command(source: str | None, fields: tuple[str, ...],
+                           as_json: bool) -> None:
+    """Read SOURCE (as `catalog import` does, writing nothing) and list every field where
+    pokemon-tcg-data and TCGdex disagree, with the side the catalog takes."""
+    location = _location(source)
+    click.echo(f"reading {location}", err=True)
+    try:
+        catalog = transform(read_raw(location, lambda *_: None))
+    except CatalogImportError as error:
+        raise click.ClickException(str(error)) from None
+    if catalog.source.count(",") == 0:
+        raise click.ClickException(f"{location} names one source; the report compares two")
+    render = sources_report.render_json if as_json else sources_report.render
+    for line in render(catalog, fields):
+        click.echo(line)
 
 
 @catalog_cli.command("stats")

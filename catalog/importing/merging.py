@@ -3,8 +3,8 @@
 The rule, one for every field: **a printing pokemon-tcg-data has keeps every field as
 pokemon-tcg-data gives it**, so every id and every answer given before stays. TCGdex adds
 what pokemon-tcg-data lacks: its sets, and its printings of a set both have at a number
-pokemon-tcg-data lacks. Where both have a printing and differ (its name, regulation mark,
-printed text or subtypes, or its set's release date) the difference is kept as a
+pokemon-tcg-data lacks. Where both have a printing and differ (its name, number, regulation
+mark, printed text or subtypes, or its set's release date) the difference is kept as a
 `Disagreement`, which `flask catalog sources-report` lists with the side taken.
 
 A TCGdex set is the catalog's set of the same id, else of the same English name, else the
@@ -21,13 +21,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from catalog.identity import ENERGY, POKEMON, name_key
+from catalog.identity import (
+    ENERGY,
+    POKEMON,
+    clean_text,
+    cost_types,
+    modifier_key,
+    name_key,
+    parse_hp,
+)
 from catalog.importing.tcgdex_data import SOURCE, TcgdexSet, table
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 
 _PADDED = patterns.compile(r"(?P<head>[a-z]+)0+(?P<digits>\d)")
 NO_NAME, NO_TEXT = "no English name", "none of its text"
+# The fields a disagreement can be on.
+FIELDS = ("name", "number", "regulation_mark", "subtypes", "text", "release_date", "id")
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,7 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
     for card in cards:
         printings.setdefault(card["set_id"], {})[number_key(card["number"])] = card
     result = Merged(list(sets), list(cards), [], {NO_NAME: 0, NO_TEXT: 0})
-    ids = {card["id"] for card in cards}
+    ids = {card["id"]: card for card in cards}
     taken: set[str] = set()
     for found in tcgdex:
         result.left_out[NO_NAME] += found.left_out
@@ -114,7 +124,7 @@ def _compare_set(kept: dict[str, Any], other: dict[str, Any],
 
 
 def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[str, Any]],
-               result: Merged, ids: set[str]) -> None:
+               result: Merged, ids: dict[str, dict[str, Any]]) -> None:
     for row in rows:
         key = number_key(row["number"])
         kept = present.get(key)
@@ -126,11 +136,18 @@ def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[
             continue
         number = str(int(row["number"])) if row["number"].isdecimal() else row["number"]
         card_id = f"{set_id}-{number}"
-        if card_id in ids:  # pokemon-tcg-data gave the id to a printing of another number
+        same_id = ids.get(card_id)
+        if same_id is not None and name_key(same_id["name"]) == name_key(row["name"]):
+            # pokemon-tcg-data has this printing under another number (its Antique Cover
+            # Fossil zsv10pt5-80 is numbered 60): one printing, whose number is kept.
+            result.disagreements.append(Disagreement(card_id, "number", same_id["number"],
+                                                     row["number"]))
+            continue
+        if same_id is not None:  # the id is another printing's
             result.disagreements.append(Disagreement(card_id, "id", card_id,
                                                      f"{card_id}-{SOURCE}"))
             card_id = f"{card_id}-{SOURCE}"
-        ids.add(card_id)
+        ids[card_id] = row
         card = dict(row, id=card_id, set_id=set_id, number=number,
                     number_sort=number_sort_key(number))
         present[key] = card
@@ -159,5 +176,34 @@ def _differences(kept: dict[str, Any], other: dict[str, Any]) -> Iterable[Disagr
         yield Disagreement(record, "subtypes", ", ".join(kept["subtypes"]),
                            ", ".join(other["subtypes"]))
     if kept["text_fingerprint"] != other["text_fingerprint"]:
-        yield Disagreement(record, "text", kept["text_fingerprint"][:12],
-                           other["text_fingerprint"][:12])
+        ours, theirs = _text_parts(kept), _text_parts(other)
+        differing = [label for label in dict.fromkeys([*ours, *theirs])
+                     if ours.get(label, "") != theirs.get(label, "")]
+        if differing:  # else the name or subtypes alone differ, said above
+            label = differing[0]
+            yield Disagreement(record, "text", f"{label}: {ours.get(label, '')}",
+                               f"{label}: {theirs.get(label, '')}")
+
+
+def _text_parts(card: dict[str, Any]) -> dict[str, str]:
+    """A printing's text by part ("attack 2", "rule 1"), each as the fingerprint reads it
+    (catalog.identity.text_fingerprint), so a report names the first part that differs."""
+    parts = {"HP": str(parse_hp(card.get("hp")) or ""), "Types": " ".join(card["types"] or ()),
+             "evolves from": clean_text(card.get("evolves_from"))}
+    trait = card.get("ancient_trait")
+    if trait:
+        parts["Ancient Trait"] = f"{clean_text(trait.get('name'))}: {clean_text(trait.get('text'))}"
+    for number, ability in enumerate(card["abilities"] or (), start=1):
+        parts[f"ability {number}"] = (f"{clean_text(ability.get('name'))}: "
+                                      f"{clean_text(ability.get('text'))}")
+    for number, attack in enumerate(card["attacks"] or (), start=1):
+        parts[f"attack {number}"] = (
+            f"{clean_text(attack.get('name'))} [{' '.join(cost_types(attack.get('cost')))}] "
+            f"{modifier_key(attack.get('damage'))}: {clean_text(attack.get('text'))}")
+    for kind in ("weaknesses", "resistances"):
+        parts[kind] = " ".join(f"{m.get('type')}{modifier_key(m.get('value'))}"
+                               for m in card[kind] or ())
+    parts["Retreat"] = str(len(cost_types(card.get("retreat_cost"))))
+    for number, rule in enumerate(card["rules"] or (), start=1):
+        parts[f"rule {number}"] = clean_text(rule)
+    return parts

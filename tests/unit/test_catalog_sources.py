@@ -144,3 +144,12 @@ def test_two_sources_of_one_kind_are_refused():
 ])
 def test_a_new_sets_id_follows_the_catalogs_scheme(tcgdex_id, ours):
     assert scheme_id(tcgdex_id) == ours
+
+
+def test_a_printing_of_one_id_and_name_is_one_printing_whatever_its_number(full_index):
+    # pokemon-tcg-data numbers its Antique Cover Fossil zsv10pt5-80 "60"; TCGdex, 80.
+    fossil = full_index.card("zsv10pt5-80")
+    assert fossil is not None and fossil.name == "Antique Cover Fossil"
+    assert full_index.card("zsv10pt5-80-tcgdex") is None
+    assert [p.id for p in full_index.named("Antique Cover Fossil")
+            if p.set_id == "zsv10pt5"] == ["zsv10pt5-80"]

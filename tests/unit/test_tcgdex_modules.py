@@ -3,6 +3,8 @@ file refused with an error that names it (catalog/importing/ts_modules.py)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from catalog.importing import ts_modules
@@ -197,3 +199,34 @@ def test_an_energy_without_its_kind_is_basic_by_its_name_alone(tmp_path, name, e
     [found] = _sets(_source(tmp_path, KIT_ENERGY % (name, effect)))
     [card] = found.cards
     assert (card["supertype"], card["subtypes"]) == ("Energy", subtypes)
+
+
+def test_the_sources_report_lists_each_disagreement_with_the_side_taken(tmp_path, runner_for,
+                                                                       empty_db_url):
+    from tests.support.paths import MINI_CATALOG
+
+    tcgdex = tmp_path / "tcgdex"
+    _source(tcgdex, CARD.replace("Testmon", "Charizard").replace("hp: 60,", "hp: 100,")
+            .replace('stage: "Basic"', 'stage: "Stage2"'))
+    set_file = tcgdex / "data" / "Test" / "Test Set.ts"
+    set_file.write_text(set_file.read_text().replace('"tst1"', '"base1"')
+                        .replace('"Test Set"', '"Base"').replace("2026-07-17", "1999-01-09"))
+    (tcgdex / "data" / "Test" / "Test Set" / "001.ts").rename(
+        tcgdex / "data" / "Test" / "Test Set" / "004.ts")
+    location = f"pokemon-tcg-data={MINI_CATALOG},tcgdex={tcgdex}"
+    runner = runner_for(empty_db_url)
+    result = runner.invoke(args=["catalog", "sources-report", location])
+    assert result.exit_code == 0, result.output
+    assert "keeps pokemon-tcg-data's value of every field" in result.output
+    assert "base1-4  text  kept (pokemon-tcg-data): 'HP: 120'  TCGdex: 'HP: 100'" \
+        in result.output
+    as_json = runner.invoke(args=["catalog", "sources-report", location, "--json"])
+    assert as_json.exit_code == 0
+    assert [json.loads(line) for line in as_json.stdout.splitlines()] == [{
+        "record": "base1-4", "field": "text", "kept": "HP: 120", "kept_from": "pokemon-tcg-data",
+        "other": "HP: 100", "other_from": "tcgdex"}]
+    only_names = runner.invoke(args=["catalog", "sources-report", location, "--field", "name",
+                                     "--json"])
+    assert only_names.exit_code == 0 and only_names.stdout.strip() == ""
+    alone = runner.invoke(args=["catalog", "sources-report", str(MINI_CATALOG)])
+    assert alone.exit_code != 0 and "names one source" in alone.output
