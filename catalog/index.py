@@ -160,6 +160,11 @@ class CatalogIndex:
         match = _prefixed(number)
         return self.promo_prefixes.get(match.group(1).upper()) if match else None
 
+    def newest_set(self) -> SetInfo | None:
+        """The set of the latest release day (of those that have one)."""
+        dated = [info for info in self.sets.values() if info.release_date is not None]
+        return max(dated, key=lambda info: info.order) if dated else None
+
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
 

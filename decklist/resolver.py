@@ -7,9 +7,12 @@ name that merely ends in something code-like ("Mewtwo EX 54") is never
 mistaken for a set.  When a line names a set the catalog knows and the
 number does not fit, the line is *unknown*, with suggestions, rather than
 guessed at by name: a tournament checker must not validate a card the
-player did not write.  A set code the catalog does not know at all (the
-`Energy` pseudo-set PTCG Live writes for basic Energy, `MEE`) leaves the
-name to decide, and the line says so.
+player did not write.  An exporter's code for basic Energy (the `Energy`
+pseudo-set PTCG Live writes) leaves the name to decide, and the line says so.
+Any other set code no set carries leaves the name to decide too; when the
+name is not one card, the line keeps the code (`unknown_set`), so that a
+list of a set newer than the catalog is told so, not asked for a set and
+number it gave.
 """
 
 from __future__ import annotations
@@ -66,11 +69,13 @@ class Resolution:
     # An unknown line's name, to offer the closest names to (`closest_names`); None when the
     # line has better suggestions or is known. Searched only for an answer that shows them.
     closest_to: str | None = None
+    # The set code an unknown or ambiguous line wrote that no set of the catalog carries.
+    unknown_set: str | None = None
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
            notes: list[str], suggestions: list[Suggestion] | None = None,
-           closest_to: str | None = None) -> Resolution:
+           closest_to: str | None = None, unknown_set: str | None = None) -> Resolution:
         grouped: dict[str, list[Printing]] = {}
         for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
@@ -79,7 +84,7 @@ class Resolution:
                    tuple(tuple(group) for group in grouped.values()),
                    kinds.pop() if len(kinds) == 1 else None,
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
-                   else printings[0].title_key, closest_to)
+                   else printings[0].title_key, closest_to, unknown_set)
 
     @classmethod
     def of_one(cls, method: str, printing: Printing) -> Resolution:
@@ -135,6 +140,7 @@ class _Attempt:
         self.fallback_notes: list[str] = []  # why the name alone decided
         self.miss_notes: list[str] = []  # why an explicit reference did not fit
         self.near: list[Suggestion] = []
+        self.unknown_set: str | None = None  # a set code the line wrote that no set carries
 
     def run(self) -> Resolution:
         for candidate in self.candidates:
@@ -234,6 +240,7 @@ class _Attempt:
         if self.index.is_energy_code(reference):
             note = f"{reference!r} is an exporter's code for basic Energy; the name decides"
         else:
+            self.unknown_set = self.unknown_set or reference
             note = f"the catalog knows no set {reference!r}; the name decides"
         if note not in self.fallback_notes:
             self.fallback_notes.append(note)
@@ -283,7 +290,10 @@ class _Attempt:
     def _line(self, method: str, printings: tuple[Printing, ...],
               notes: list[str]) -> Resolution:
         status = RESOLVED if len({p.function_key for p in printings}) == 1 else AMBIGUOUS
-        return Resolution.of(status, method, printings, notes)
+        # Several cards, where the set the line wrote would have said which: the set is
+        # what is missing (unknown-set), not the line's set and number.
+        unknown_set = self.unknown_set if status == AMBIGUOUS else None
+        return Resolution.of(status, method, printings, notes, unknown_set=unknown_set)
 
     def _unknown(self) -> Resolution:
         suggestions = _unique(self.near)
@@ -292,8 +302,11 @@ class _Attempt:
             names = [c.name for c in self.candidates if c.name]
             closest_to = search_key(names[0] if names else _written(self.candidates[0]))
         notes = self.miss_notes + self.fallback_notes
+        if self.unknown_set is not None:
+            notes = self.miss_notes + [f"no set of the catalog carries the code "
+                                       f"{self.unknown_set!r}"]
         return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2],
-                             closest_to)
+                             closest_to, self.unknown_set)
 
 
 # Closest names are searched for at most this many unknown lines of one request: the search
@@ -350,6 +363,14 @@ def closest_names(index: CatalogIndex, key: str) -> tuple[Suggestion, ...]:
     matches = process.extract(key, index.by_name.keys(), scorer=fuzz.QRatio,
                               limit=MAX_SUGGESTIONS, score_cutoff=_FUZZY_CUTOFF)
     return tuple(Suggestion("closest-name", index.by_name[name][0]) for name, _, _ in matches)
+
+
+def nearest_set_codes(index: CatalogIndex, code: str) -> tuple[str, ...]:
+    """The catalog's set codes closest to one it does not know ("PBL" → "PLB", …), for an
+    unknown-set line: a few hundred codes, searched once per code and catalog."""
+    matches = process.extract(code.upper(), index.set_codes.keys(), scorer=fuzz.ratio,
+                              limit=3, score_cutoff=50)
+    return tuple(found for found, _, _ in matches)
 
 
 def _written(candidate: Candidate) -> str:

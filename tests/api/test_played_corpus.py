@@ -26,10 +26,10 @@ ON_SQLITE = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 GOAL = 0.99
 # What deckjudge answers for each kind of error in a source (known_errors.json's "kinds").
 KIND_CODES = {"printing-released-after-event": "not-yet-released", "total-not-60": "deck-size",
-              "line-repeated": "copy-limit", "placeholder": "unknown-card",
+              "line-repeated": "copy-limit", "placeholder": "unknown-set",
               "name-not-at-number": "unknown-card",
               # Not the source's errors: what an English catalog cannot read or lacks.
-              "japanese-printing": "ambiguous-card", "japanese-set-code": "unknown-card",
+              "japanese-printing": "unknown-set", "japanese-set-code": "unknown-card",
               "not-in-catalog": "unknown-card"}
 FORMATS = {"standard", "expanded"}
 COMMIT = re.compile(r"[0-9a-f]{40}")

@@ -77,7 +77,7 @@ def test_a_violation_is_only_of_a_registered_code_in_its_own_words():
 
 
 # The arguments a template may write with a conversion: text the check passes as a string.
-_QUOTED = {"text", "title", "name", "seat"}
+_QUOTED = {"text", "title", "name", "seat", "set_code"}
 
 
 def test_a_template_writes_every_argument_as_its_text():

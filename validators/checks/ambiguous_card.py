@@ -10,6 +10,9 @@ rule.
 Legal:   4 Bill             (every Bill is one card, and it is legal)
 Warning: 4 Blastoise        (in Unlimited: every Blastoise is legal and titled "Blastoise")
 Illegal: 4 Charizard        (in Modified: some Charizards are legal, some not)
+
+A line whose set code no set carries, and whose name names several cards, is unknown-set
+where it would be an error here: the set is what is missing.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklist.resolver import AMBIGUOUS
+from validators.checks.unknown_card import unknown_set
 from validators.context import Context
 from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 
@@ -30,8 +34,12 @@ ANY_MESSAGE = ("line {line}: {text!r} names {cards} different cards; in {format}
 WARNING_MESSAGE = ("line {line}: {text!r} names {cards} different cards; every one is legal "
                    "here and counts as {title!r}, so the deck stands, but give its set and "
                    "number to say which")
+UNKNOWN_SET_WARNING = ("line {line}: {text!r}: no set of the catalog carries {set_code!r}, and "
+                       "the name names {cards} different cards; every one is legal here and "
+                       "counts as {title!r}, so the deck stands")
 AMBIGUOUS_CARD = Code("ambiguous-card", (ERROR, WARNING),
-                      (MESSAGE, TITLE_MESSAGE, ANY_MESSAGE, WARNING_MESSAGE))
+                      (MESSAGE, TITLE_MESSAGE, ANY_MESSAGE, WARNING_MESSAGE,
+                       UNKNOWN_SET_WARNING))
 CODES = (AMBIGUOUS_CARD,)
 
 
@@ -59,5 +67,12 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             message, severity = WARNING_MESSAGE, WARNING
         else:
             continue  # no candidate is legal: not-legal says so
+        if severity == ERROR and line.resolution.unknown_set is not None:
+            # The line gave a set and number; the catalog lacks the set.
+            yield unknown_set(ctx, spec, line, line.resolution.unknown_set)
+            continue
+        if severity == WARNING and line.resolution.unknown_set is not None:
+            message = UNKNOWN_SET_WARNING
+            fields["set_code"] = line.resolution.unknown_set
         yield Violation.of(AMBIGUOUS_CARD, message, ctx.format.rule(spec.section),
                            (ctx.ref(line),), severity=severity, **fields)
