@@ -29,8 +29,11 @@ from catalog.data_files import CARD_NAMES_PATH
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
 from runtime import patterns
 
-_SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()}
-_SYMBOL = patterns.compile(r"\{([a-z])\}")
+# PTCG Live writes a Type as its letter in braces ("Basic {L} Energy"), and the Prism Star
+# as "{*}" ("Thunder Mountain {*}").
+_SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()} | {
+    "*": " prism star "}
+_SYMBOL = patterns.compile(r"\{([a-z*])\}")
 _MARKS = str.maketrans({"★": " star ", "☆": " star ", "δ": " delta ", "◇": " prism star ",
                         "♢": " prism star ", "♀": " f ", "♂": " m ", "&": " & ",
                         "'": "", ".": "", "-": " ", "[": " ", "]": " ", "(": " ", ")": " ",

@@ -17,6 +17,9 @@ from catalog.importing.merging import scheme_id
 from catalog.models import Card, Set
 from decklist.detect import parse
 from decklist.resolver import RESOLVED, resolve
+from tests.corpus.played import published
+from validators.engine import validate
+from validators.formats import FormatDefinition, get_format
 
 # What a printing is, as answers show it: none of it may change when TCGdex is read too.
 KEPT = ("set_id", "number", "name", "supertype", "subtypes", "hp", "types", "rules",
@@ -153,3 +156,43 @@ def test_a_printing_of_one_id_and_name_is_one_printing_whatever_its_number(full_
     assert full_index.card("zsv10pt5-80-tcgdex") is None
     assert [p.id for p in full_index.named("Antique Cover Fossil")
             if p.set_id == "zsv10pt5"] == ["zsv10pt5-80"]
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    # PTCG Live writes the Prism Star "{*}" (its card names: "Thunder Mountain {*}").
+    ("Thunder Mountain {*} LOT 191", "sm8-191"), ("Beast Energy {*} FLI 117", "sm6-117"),
+    ("Thunder Mountain {*}", "sm8-191"),
+    # A 2024 promo TCGdex has and pokemon-tcg-data lacks, written as PTCG Live writes promos.
+    ("N's Zorua PR-SV 189", "svp-189"),
+])
+def test_the_forms_2026_lists_write_are_read(full_index, written, meant):
+    [line] = resolve(full_index, parse(f"1 {written}").entries)
+    assert line.resolution.status == RESOLVED, line.resolution.notes
+    assert line.resolution.card is not None and line.resolution.card.id == meant
+
+
+@pytest.mark.parametrize("written", ["Miraidon SVALT 123", "Latias ex SVALT 221"])
+def test_a_code_no_source_knows_is_said_as_such(full_index, written):
+    # No set of either source carries SVALT, and no Miraidon is numbered 123 nor Latias ex
+    # 221 in any set: the line says the code is unknown rather than guess a printing.
+    [line] = resolve(full_index, parse(f"1 {written}").entries)
+    assert line.resolution.status != RESOLVED
+    assert line.resolution.unknown_set == "SVALT"
+    assert "the catalog knows no set 'SVALT'" in line.resolution.notes[0]
+
+
+def test_a_2026_list_is_legal_from_the_day_its_newest_set_is(full_index):
+    # Worlds 2026, 7th place (tests/corpus/played/events.json names the source): Gwynn is
+    # Pitch Black's, out 2026-07-17 and legal in Standard from the second Friday after.
+    deck = parse(published("2026-worlds/masters-007-mateusz-laszkiewicz.txt"))
+    lines = resolve(full_index, deck.entries)
+    assert all(line.resolution.status == RESOLVED for line in lines)
+    new = {line.entry.text: line.resolution.printings[0].id for line in lines
+           if line.resolution.printings[0].set_id in ("me3", "me4", "me5")}
+    assert new["Gwynn PBL 78"] == "me5-78" and new["Poké Pad POR 81"] == "me3-81"
+    assert new["Special Red Card CRI 82"] == "me4-82"
+    standard = get_format("standard")
+    assert isinstance(standard, FormatDefinition)
+    early = validate(full_index, lines, standard, as_of=dt.date(2026, 7, 30))
+    assert [(v.code, v.cards[0].id) for v in early.violations] == [("not-yet-legal", "me5-78")]
+    assert validate(full_index, lines, standard, as_of=dt.date(2026, 7, 31)).legal
