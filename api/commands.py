@@ -85,10 +85,10 @@ def sources_report_command(source: str | None, fields: tuple[str, ...],
         catalog = transform(read_raw(location, lambda *_: None))
     except CatalogImportError as error:
         raise click.ClickException(str(error)) from None
-    if catalog.source.count(",") == 0:
+    if catalog.merged is None:
         raise click.ClickException(f"{location} names one source; the report compares two")
     render = sources_report.render_json if as_json else sources_report.render
-    for line in render(catalog, fields):
+    for line in render(catalog.source, catalog.merged, fields):
         click.echo(line)
 
 

@@ -30,7 +30,6 @@ from catalog.importing import merging, ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
 from catalog.importing.locations import Budget, Progress, SourceError
-from catalog.importing.merging import Disagreement
 from catalog.models import Card, CatalogMeta, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
@@ -50,10 +49,9 @@ class Catalog:
     sets: list[dict[str, Any]] = field(default_factory=list)
     set_codes: list[dict[str, Any]] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
-    # Where the two sources differ on a printing both have (catalog/importing/merging.py).
-    disagreements: list[Disagreement] = field(default_factory=list)
-    # TCGdex printings the catalog does not take, by why (catalog.importing.merging).
-    left_out: dict[str, int] = field(default_factory=dict)
+    # How the two sources were merged, when both were read: where they differ, and the
+    # TCGdex printings the catalog does not take (catalog/importing/merging.py).
+    merged: merging.Merged | None = None
 
     @property
     def supplement_count(self) -> int:
@@ -162,7 +160,7 @@ def transform(raw: RawSources, budget: Budget | None = None) -> Catalog:
         both = merging.merged(catalog.sets, catalog.cards,
                               tcgdex_data.sets(raw.tcgdex, budget))
         catalog.sets, catalog.cards = both.sets, both.cards
-        catalog.disagreements, catalog.left_out = both.disagreements, both.left_out
+        catalog.merged = both
         refuse_count(raw.source, "cards", len(catalog.cards), budget.limits.cards, "a catalog")
         check_unique((c["id"] for c in catalog.cards), raw.source, "card")
     _add_supplement(catalog, json.loads(SUPPLEMENT_PATH.read_bytes()))

@@ -18,7 +18,7 @@ by which catalog.lookup reads "me05-001" as me5-1.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from catalog.identity import (
@@ -30,7 +30,8 @@ from catalog.identity import (
     name_key,
     parse_hp,
 )
-from catalog.importing.tcgdex_data import SOURCE, TcgdexSet, table
+from catalog.importing.card_rows import finished
+from catalog.importing.tcgdex_data import SOURCE, TcgdexCard, TcgdexSet, table
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 
@@ -54,9 +55,19 @@ class Disagreement:
 class Merged:
     sets: list[dict[str, Any]]
     cards: list[dict[str, Any]]
-    disagreements: list[Disagreement]
+    # Found while merging: on sets' release days, printings' ids and numbers.
+    found: list[Disagreement]
     # TCGdex printings the catalog does not take, by why: NO_NAME, NO_TEXT.
     left_out: dict[str, int]
+    # Each printing both sources have: pokemon-tcg-data's row and TCGdex's printing. Read
+    # and compared only when asked (`disagreements`): an import needs none of it
+    # (speed trick "rows for new printings only": docs/performance.md).
+    matched: list[tuple[dict[str, Any], TcgdexCard]] = field(default_factory=list)
+
+    def disagreements(self) -> list[Disagreement]:
+        """Every disagreement between the sources, with what the catalog keeps."""
+        return self.found + [difference for kept, other in self.matched
+                             for difference in _differences(kept, other.row)]
 
 
 def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
@@ -84,7 +95,7 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
         if ours is None or ours not in by_id:
             ours = _new_set(found, mapping["new_ids"], by_id, result)
         else:
-            _compare_set(by_id[ours], found.row, result.disagreements)
+            _compare_set(by_id[ours], found.row, result.found)
         by_id[ours]["tcgdex_id"] = by_id[ours].get("tcgdex_id") or found.tcgdex_id
         _add_cards(ours, found.cards, printings.setdefault(ours, {}), result, ids)
     return result
@@ -123,14 +134,15 @@ def _compare_set(kept: dict[str, Any], other: dict[str, Any],
                                           other["release_date"].isoformat()))
 
 
-def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[str, Any]],
-               result: Merged, ids: dict[str, dict[str, Any]]) -> None:
-    for row in rows:
-        key = number_key(row["number"])
-        kept = present.get(key)
+def _add_cards(set_id: str, printings: list[TcgdexCard],
+               present: dict[str, dict[str, Any]], result: Merged,
+               ids: dict[str, dict[str, Any]]) -> None:
+    for printing in printings:
+        kept = present.get(number_key(printing.number))
         if kept is not None:
-            result.disagreements.extend(_differences(kept, row))
+            result.matched.append((kept, printing))
             continue
+        row = printing.row
         if _textless(row):
             result.left_out[NO_TEXT] += 1
             continue
@@ -140,17 +152,16 @@ def _add_cards(set_id: str, rows: list[dict[str, Any]], present: dict[str, dict[
         if same_id is not None and name_key(same_id["name"]) == name_key(row["name"]):
             # pokemon-tcg-data has this printing under another number (its Antique Cover
             # Fossil zsv10pt5-80 is numbered 60): one printing, whose number is kept.
-            result.disagreements.append(Disagreement(card_id, "number", same_id["number"],
-                                                     row["number"]))
+            result.found.append(Disagreement(card_id, "number", same_id["number"],
+                                             row["number"]))
             continue
         if same_id is not None:  # the id is another printing's
-            result.disagreements.append(Disagreement(card_id, "id", card_id,
-                                                     f"{card_id}-{SOURCE}"))
+            result.found.append(Disagreement(card_id, "id", card_id, f"{card_id}-{SOURCE}"))
             card_id = f"{card_id}-{SOURCE}"
         ids[card_id] = row
-        card = dict(row, id=card_id, set_id=set_id, number=number,
-                    number_sort=number_sort_key(number))
-        present[key] = card
+        card = finished(dict(row, id=card_id, set_id=set_id, number=number,
+                             number_sort=number_sort_key(number)), printing.where)
+        present[number_key(number)] = card
         result.cards.append(card)
 
 
@@ -175,14 +186,12 @@ def _differences(kept: dict[str, Any], other: dict[str, Any]) -> Iterable[Disagr
     if sorted(kept["subtypes"]) != sorted(other["subtypes"]):
         yield Disagreement(record, "subtypes", ", ".join(kept["subtypes"]),
                            ", ".join(other["subtypes"]))
-    if kept["text_fingerprint"] != other["text_fingerprint"]:
-        ours, theirs = _text_parts(kept), _text_parts(other)
-        differing = [label for label in dict.fromkeys([*ours, *theirs])
-                     if ours.get(label, "") != theirs.get(label, "")]
-        if differing:  # else the name or subtypes alone differ, said above
-            label = differing[0]
-            yield Disagreement(record, "text", f"{label}: {ours.get(label, '')}",
-                               f"{label}: {theirs.get(label, '')}")
+    ours, theirs = _text_parts(kept), _text_parts(other)
+    if ours != theirs:
+        label = next(label for label in dict.fromkeys([*ours, *theirs])
+                     if ours.get(label, "") != theirs.get(label, ""))
+        yield Disagreement(record, "text", f"{label}: {ours.get(label, '')}",
+                           f"{label}: {theirs.get(label, '')}")
 
 
 def _text_parts(card: dict[str, Any]) -> dict[str, str]:

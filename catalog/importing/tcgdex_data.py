@@ -17,6 +17,7 @@ Pocket) are not read at all.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
@@ -25,7 +26,6 @@ from urllib.parse import unquote
 
 from catalog.data_files import TCGDEX_PATH
 from catalog.identity import ENERGY, POKEMON, TRAINER
-from catalog.importing.card_rows import finished
 from catalog.importing.fields import (
     NAME,
     TEXT,
@@ -112,8 +112,28 @@ class TcgdexSet:
 
     tcgdex_id: str
     row: dict[str, Any]
-    cards: list[dict[str, Any]]  # rows, ids and set ids still TCGdex's
+    cards: list[TcgdexCard]  # the printings with an English name
     left_out: int  # printings with no English name
+
+
+@dataclass
+class TcgdexCard:
+    """A printing of a TCGdex set, its file checked against the shape interfaces.d.ts
+    declares. Its row is read from its fields only when asked: the merge asks for the
+    printings the catalog takes, a sources report for the rest
+    (speed trick "rows for new printings only": docs/performance.md)."""
+
+    module: Module
+    set_id: str  # TCGdex's
+    number: str
+    name: str  # English
+    where: str  # the file, for errors
+
+    @functools.cached_property
+    def row(self) -> dict[str, Any]:
+        """Its row under TCGdex's ids, every field checked; identity keys and printed
+        limits not yet computed (card_rows.finished does)."""
+        return _card_row(self.module.value, self.set_id, self.number, self.name, self.where)
 
 
 def table() -> dict[str, Any]:
@@ -181,10 +201,10 @@ def sets(raw: RawTcgdex, budget: Budget) -> list[TcgdexSet]:
         budget.check_time(where)
         refuse_count(where, "cards", len(cards), budget.limits.set_cards, "one set")
         row = set_row(module.value, serie, len(cards), where)
-        rows = [card_row(card, row["id"], card_path, f"{raw.source}: {card_path}", path)
-                for card_path, card in cards]
-        kept = [card for card in rows if card is not None]
-        found.append(TcgdexSet(row["id"], row, kept, len(rows) - len(kept)))
+        printings = [card(module, row["id"], card_path, f"{raw.source}: {card_path}", path)
+                     for card_path, module in cards]
+        kept = [printing for printing in printings if printing is not None]
+        found.append(TcgdexSet(row["id"], row, kept, len(printings) - len(kept)))
     return found
 
 
@@ -271,21 +291,25 @@ def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
     return fitted(row, Set, where)
 
 
-def card_row(module: Module, set_id: str, path: str, where: str,
-             set_path: str) -> dict[str, Any] | None:
-    """The printing's row under TCGdex's ids, or None when it has no English name."""
+def card(module: Module, set_id: str, path: str, where: str,
+         set_path: str) -> TcgdexCard | None:
+    """The printing of a card file, its shape and set checked, or None when it has no
+    English name."""
     _type(module, "Card", where)
     value = module.value
     _shape(value, CARD, where)
     if _imported(module, "set", path, where) != set_path:
         raise CatalogImportError(f"{where}: its 'set' is not the set file it sits under")
+    if value.get("category") not in _CATEGORIES:
+        raise CatalogImportError(f"{where}: unknown category {value.get('category')!r}")
     name = _english(value.get("name"), "'name'", where)
-    if name is None:
-        return None
-    category = value.get("category")
-    if category not in _CATEGORIES:
-        raise CatalogImportError(f"{where}: unknown category {category!r}")
     number = unquote(PurePosixPath(path).stem)  # "%3F.ts" is the Unown "?"
+    return TcgdexCard(module, set_id, number, name, where) if name is not None else None
+
+
+def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
+              where: str) -> dict[str, Any]:
+    category = value["category"]
     subtypes = _subtypes(value, name, where)
     trait, abilities = _abilities(value, where)
     effect = _english(value.get("effect"), "'effect'", where, TEXT)
@@ -318,7 +342,7 @@ def card_row(module: Module, set_id: str, path: str, where: str,
         "image_small": None,
         "image_large": None,
     }
-    return finished(row, where)
+    return row
 
 
 def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:

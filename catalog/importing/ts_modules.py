@@ -43,17 +43,28 @@ IMPORT_KEY = "$import"  # {IMPORT_KEY: name} stands for a default import's value
 _IDENT = r"[A-Za-z_$][A-Za-z0-9_$]*"
 _IMPORT = (r"import\s+(?:(?P<default>" + _IDENT + r")|\{\s*" + _IDENT + r"\s*\})\s+from\s+"
            r"(?:'(?P<single>[^'\n]*)'|\"(?P<double>[^\"\n]*)\")\s*;?")
-# The whole frame around the literal: imports, `const name: Type =`, `export default name`.
-_FRAME = patterns.compile(
+# The frame around the literal: imports and `const name: Type =` before its `{`, and
+# `export default name` after its last `}`. Each is matched on its own: a pattern over the
+# whole file would carry its capture through the literal, which costs more than parsing it.
+_HEAD = patterns.compile(
     r"(?s)\A\ufeff?\s*(?P<imports>(?:import\s[^\n]*\n\s*)+)"
-    r"const\s+(?P<name>" + _IDENT + r")\s*:\s*(?P<type>" + _IDENT + r")\s*=\s*"
-    r"(?P<literal>\{.*\})\s*;?\s*export\s+default\s+(?P<exported>" + _IDENT + r")\s*;?\s*\z")
+    r"const\s+(?P<name>" + _IDENT + r")\s*:\s*(?P<type>" + _IDENT + r")\s*=\s*\{")
+_TAIL = patterns.compile(
+    r"\}\s*;?\s*export\s+default\s+(?P<exported>" + _IDENT + r")\s*;?\s*\z")
 _IMPORT_LINE = patterns.compile(_IMPORT)
-# A member whose value is a bare name, alone on its line: `set: Set,`.
-_NAMED_VALUE = patterns.compile(
-    r"(?m)^(?P<lead>[ \t]*(?:" + _IDENT + r"|'[^'\n]*'|\"[^\"\n]*\")[ \t]*:[ \t]*)"
-    r"(?P<value>" + _IDENT + r")(?P<tail>[ \t]*,?[ \t]*)$")
 _JSON5_WORDS = frozenset({"true", "false", "null", "Infinity", "NaN"})
+
+
+@functools.lru_cache(maxsize=64)
+def _named_value(names: tuple[str, ...]) -> patterns.Pattern:
+    """A member whose value is one of `names`, alone on its line: `set: Set,`. Only the
+    module's imports and `undefined` are sought, not every bare word (`holo: true`): a match
+    costs a call back, and TCGdex's files have a dozen bare words for one import
+    (speed trick "JSON5 first for TCGdex modules": docs/performance.md)."""
+    alternatives = "|".join(name.replace("$", "\\$") for name in names)
+    return patterns.compile(
+        r"(?m)^(?P<lead>[ \t]*(?:" + _IDENT + r"|'[^'\n]*'|\"[^\"\n]*\")[ \t]*:[ \t]*)"
+        r"(?P<value>" + alternatives + r")(?P<tail>[ \t]*,?[ \t]*)$")
 
 
 class ModuleError(ValueError):
@@ -88,28 +99,32 @@ def read_module(body: bytes, path: str) -> Module:
 def _by_json5(text: str) -> Module | None:
     """The module read by its frame and pyjson5, or None when it is not of that simple shape
     (the tree then reads it, and says what is wrong if anything is)."""
-    frame = _FRAME.fullmatch(text)
-    if frame is None or frame.group("name") != frame.group("exported"):
+    head = _HEAD.match(text)
+    export = text.rfind("export")
+    end = text.rfind("}", 0, export)
+    tail = _TAIL.fullmatch(text[end:]) if head is not None and end >= head.end() - 1 else None
+    if head is None or tail is None or head.group("name") != tail.group("exported"):
         return None
-    imports = _imports(frame.group("imports"))
-    literal = frame.group("literal")
+    imports = _imports(head.group("imports"))
+    literal = text[head.end() - 1:end + 1]
     if imports is None or "\\\n" in literal or "\\\r" in literal:
         return None  # a line continuation: a line may start inside a string
 
     def reference(match: patterns.Match) -> str:
         value = match.group("value")
-        if value in _JSON5_WORDS or (value not in imports and value != "undefined"):
-            return match.group(0)  # a name not imported: the tree says what is wrong
         written = "null" if value == "undefined" else f'{{"{IMPORT_KEY}": "{value}"}}'
         return f"{match.group('lead')}{written}{match.group('tail')}"
 
+    # A bare name not imported is left as it is: pyjson5 refuses it, and the tree says
+    # what is wrong.
+    names = tuple(sorted({"undefined", *imports} - _JSON5_WORDS))
     try:
-        value = pyjson5.decode(_NAMED_VALUE.sub(reference, literal), maxdepth=MAX_DEPTH)
+        value = pyjson5.decode(_named_value(names).sub(reference, literal), maxdepth=MAX_DEPTH)
     except (pyjson5.Json5Exception, ValueError, TypeError):
         return None
     if not isinstance(value, dict):
         return None
-    return Module(frame.group("type"), imports, value)
+    return Module(head.group("type"), imports, value)
 
 
 def _imports(block: str) -> dict[str, str] | None:

@@ -140,7 +140,8 @@ class _Digest:
 def test_a_tcgdex_directory_reads_as_rows(tmp_path):
     [found] = _sets(_source(tmp_path, CARD.replace("../Test Set", "../Test Set.ts")))
     assert found.row["ptcgo_code"] == "TST" and str(found.row["release_date"]) == "2026-07-17"
-    [card] = found.cards
+    [printing] = found.cards
+    card = printing.row
     assert (card["id"], card["name"], card["subtypes"], card["hp"]) == \
         ("tst1-001", "Testmon", ["Basic"], 60)
     assert card["retreat_cost"] == ["Colorless"]
@@ -155,9 +156,13 @@ def test_a_tcgdex_directory_reads_as_rows(tmp_path):
     (("stage: \"Basic\"", "stage: \"Stage7\""), "unknown stage 'Stage7'"),
 ])
 def test_a_card_off_its_declared_shape_is_refused(tmp_path, change, says):
+    # A file's shape is checked as it is read, its fields' values as its row is: for a
+    # printing the catalog takes, at the merge (catalog/importing/merging.py).
+    from catalog.importing.merging import merged
+
     old, new = change
     with pytest.raises(CatalogImportError) as refused:
-        _sets(_source(tmp_path, CARD.replace(old, new)))
+        merged([], [], _sets(_source(tmp_path, CARD.replace(old, new))))
     assert "Test Set/001.ts" in str(refused.value) and says in str(refused.value)
 
 
@@ -197,7 +202,8 @@ export default card
 def test_an_energy_without_its_kind_is_basic_by_its_name_alone(tmp_path, name, effect,
                                                                 subtypes):
     [found] = _sets(_source(tmp_path, KIT_ENERGY % (name, effect)))
-    [card] = found.cards
+    [printing] = found.cards
+    card = printing.row
     assert (card["supertype"], card["subtypes"]) == ("Energy", subtypes)
 
 
