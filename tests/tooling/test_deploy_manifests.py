@@ -173,3 +173,46 @@ def test_nginx_waits_past_the_deadline_the_instances_are_given(tmp_path):
     assert "within 55 s" in conf  # nginx's own 504 problem says it
     with pytest.raises(SystemExit, match="REQUEST_DEADLINE_SECONDS"):
         Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "later"}, tmp_path)
+
+
+def _import_of(kind: str) -> dict:
+    found = next(d for d in all_documents() if d["kind"] == kind)
+    spec = found["spec"]["jobTemplate"]["spec"] if kind == "CronJob" else found["spec"]
+    return spec["template"]["spec"]["containers"][0]
+
+
+def test_the_scheduled_update_runs_the_import_job_of_both_sources():
+    from catalog.importing import ptcg_data, sources, tcgdex_data
+
+    job, cron = _import_of("Job"), _import_of("CronJob")
+    assert cron["command"] == job["command"] == ["flask", "--app", "app", "catalog", "import"]
+    assert cron["args"] == job["args"] and cron["resources"] == job["resources"]
+    [location] = job["args"]
+    assert sources.parse(location) == sources.Sources(ptcg_data.UPSTREAM_ARCHIVE,
+                                                      tcgdex_data.UPSTREAM_ARCHIVE)
+    scheduled = next(d for d in all_documents() if d["kind"] == "CronJob")["spec"]
+    assert scheduled["concurrencyPolicy"] == "Forbid"  # never two imports at once
+
+
+def _unit(name: str) -> dict[str, dict[str, str]]:
+    import configparser
+
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string((DEPLOY / "systemd" / name).read_text())
+    return {section: dict(parser[section]) for section in parser.sections()}
+
+
+def test_the_systemd_timer_runs_the_import_of_both_sources_every_day():
+    from catalog.importing import ptcg_data, sources, tcgdex_data
+
+    service = _unit("deckjudge-catalog-update.service")
+    timer = _unit("deckjudge-catalog-update.timer")
+    assert service["Service"]["Type"] == "oneshot"
+    assert service["Service"]["ExecStart"].split()[1:] == ["--app", "app", "catalog", "import"]
+    name, _, location = service["Service"]["Environment"].partition("=")
+    assert name == "CATALOG_SOURCE"
+    assert sources.parse(location) == sources.Sources(ptcg_data.UPSTREAM_ARCHIVE,
+                                                      tcgdex_data.UPSTREAM_ARCHIVE)
+    assert timer["Timer"]["OnCalendar"].startswith("*-*-*") and timer["Timer"]["Persistent"]
+    assert timer["Install"]["WantedBy"] == "timers.target"

@@ -236,3 +236,29 @@ def test_the_sources_report_lists_each_disagreement_with_the_side_taken(tmp_path
     assert only_names.exit_code == 0 and only_names.stdout.strip() == ""
     alone = runner.invoke(args=["catalog", "sources-report", str(MINI_CATALOG)])
     assert alone.exit_code != 0 and "names one source" in alone.output
+
+
+def test_importing_again_brings_what_upstream_added(tmp_path):
+    # A day's update: TCGdex adds a printing to its set; the import takes it, and an import
+    # of the same data again is skipped.
+    from catalog.db import make_engine
+    from catalog.importing.importer import import_catalog
+    from catalog.index import load_index
+    from tests.support.catalogs import sqlite_url
+    from tests.support.paths import MINI_CATALOG
+
+    tcgdex = _source(tmp_path / "tcgdex", CARD)
+    location = f"pokemon-tcg-data={MINI_CATALOG},tcgdex={tcgdex}"
+    engine = make_engine(sqlite_url(tmp_path / "catalog.sqlite3"))
+    try:
+        first = import_catalog(engine, location)
+        assert not first.skipped and load_index(engine).card("tst1-1") is not None
+        (tcgdex / "data" / "Test" / "Test Set" / "002.ts").write_text(
+            CARD.replace("Testmon", "Newmon"))
+        second = import_catalog(engine, location)
+        assert not second.skipped and second.card_count == first.card_count + 1
+        added = load_index(engine).card("tst1-2")
+        assert added is not None and added.name == "Newmon"
+        assert import_catalog(engine, location).skipped
+    finally:
+        engine.dispose()
