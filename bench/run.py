@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/run.py [--seconds 10] [--connections 8,32,64]
 
-1. the full catalog import into a new SQLite file (and, with
-   BENCH_POSTGRES_URL, into that PostgreSQL database), timed;
+1. the full catalog import of both sources into a new SQLite file (and, with
+   BENCH_POSTGRES_URL, into that PostgreSQL database), timed, with its peak memory, and
+   pokemon-tcg-data's alone beside it;
 2. bench/micro.py: parse + resolve + check in process, and bench/hostile.py: reading lines
    built to make a backtracking matcher work hard, per KB, beside a normal deck;
 3. bench/cache_memory.py: a worker's memory with every cache full, and bench/answers.py:
@@ -39,22 +40,28 @@ sys.path.insert(0, str(ROOT))
 from bench.figures import FIGURES_ENV, record  # noqa: E402
 
 DATA = Path(os.environ.get("DECKJUDGE_SHARED_DATA", ROOT.parent / "shared" / "pokemon-tcg-data"))
+TCGDEX = Path(os.environ.get("DECKJUDGE_TCGDEX_DATA", ROOT.parent / "shared" / "tcgdex" /
+                             "cards-database-d9083b7.tar.gz"))
+# What `make run` imports: both sources (catalog/importing/sources.py).
+BOTH = f"pokemon-tcg-data={DATA},tcgdex={TCGDEX}"
 FIGURES = ROOT / "bench" / "figures.json"
 OUTPUT = ROOT / "bench" / "results" / "output.txt"
 
 
-def timed_import(url: str) -> tuple[float, float, str]:
-    """Wall-clock and CPU seconds of a full import into `url`, and what it printed."""
+def timed_import(url: str, location: str = BOTH) -> tuple[float, float, float, str]:
+    """Wall-clock and CPU seconds of a full import into `url`, the peak memory (MiB) of the
+    largest child waited for so far (the import, when it is the largest yet), and what it
+    printed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "flask", "--app", "app", "catalog", "import",
-                           str(DATA)], cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
+                           location], cwd=ROOT, env={**os.environ, "DATABASE_URL": url},
                           check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return wall, cpu, done.stdout.strip()
+    return wall, cpu, after.ru_maxrss / 1024, done.stdout.strip()
 
 
 def say(line: str, output: list[str]) -> None:
@@ -87,13 +94,22 @@ def run_all(kept: Path) -> None:
     output: list[str] = []
     taken = machine()
     with tempfile.TemporaryDirectory() as folder:
-        wall, cpu, said = timed_import(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
-    say(f"full catalog import (SQLite, new file, migrations included): {wall:.1f} s, "
-        f"{cpu:.1f} s CPU ({said})", output)
-    record("import.sqlite.wall", wall, "s")
-    record("import.sqlite.cpu", cpu, "s")
+        # pokemon-tcg-data alone first: the peak of the children waited for is then its own,
+        # and after the import of both (the larger), that one's.
+        alone, _, alone_peak, said = timed_import(
+            f"sqlite:///{Path(folder) / 'alone.sqlite3'}", str(DATA))
+        say(f"pokemon-tcg-data alone from its directory (SQLite, new file): {alone:.1f} s, "
+            f"peak {alone_peak:.0f} MiB ({said})", output)
+        record("import.sqlite.ptcg_wall", alone, "s")
+        record("import.sqlite.ptcg_peak_rss", alone_peak, "MiB")
+        wall, cpu, peak, said = timed_import(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+        say(f"full catalog import of both sources (SQLite, new file, migrations included): "
+            f"{wall:.1f} s, {cpu:.1f} s CPU, peak {peak:.0f} MiB ({said})", output)
+        record("import.sqlite.wall", wall, "s")
+        record("import.sqlite.cpu", cpu, "s")
+        record("import.sqlite.peak_rss", peak, "MiB")
     if os.environ.get("BENCH_POSTGRES_URL"):
-        wall, cpu, _ = timed_import(os.environ["BENCH_POSTGRES_URL"])
+        wall, cpu, _, _ = timed_import(os.environ["BENCH_POSTGRES_URL"])
         say(f"full catalog import (PostgreSQL): {wall:.1f} s, {cpu:.1f} s CPU", output)
         record("import.postgresql.wall", wall, "s")
     run("micro.py", [], output)
