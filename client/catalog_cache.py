@@ -4,10 +4,10 @@ cache directory, imported on first use, then reused with no network.
 - Where: `$DECKJUDGE_CACHE`, else the platform's cache directory for deckjudge
   (platformdirs: ~/.cache/deckjudge on Linux, ~/Library/Caches/deckjudge on macOS,
   %LOCALAPPDATA%\\deckjudge\\Cache on Windows).
-- From: `$CATALOG_SOURCE`, else the public pokemon-tcg-data archive; an update imports
-  again from the source the catalog there came from, unless `--source` or `$CATALOG_SOURCE`
-  names another. A local source is recorded as an absolute path, so that an update run
-  from another folder finds it.
+- From: `$CATALOG_SOURCE`, else the public archives of pokemon-tcg-data and TCGdex; an
+  update imports again from the sources the catalog there came from, unless `--source` or
+  `$CATALOG_SOURCE` names others. A local source is recorded as an absolute path, so that
+  an update run from another folder finds it.
 - Safe when several runs start at once (pre-commit runs hooks in parallel across
   repositories): a file lock lets one of them import while the others wait, and the
   import itself replaces the catalog in one transaction, as the service's does.
@@ -29,6 +29,7 @@ from filelock import FileLock, Timeout
 from sqlalchemy.exc import DBAPIError
 
 from catalog.db import make_engine
+from catalog.importing import ptcg_data, tcgdex_data
 from catalog.importing.import_limits import ImportLimits
 from catalog.importing.importer import (
     CatalogImportError,
@@ -37,11 +38,13 @@ from catalog.importing.importer import (
     import_catalog,
     loaded_meta,
 )
-from catalog.importing.ptcg_data import UPSTREAM_ARCHIVE
+from catalog.importing.sources import Sources, parse
 from catalog.models import CatalogMeta
 
 CACHE_ENV = "DECKJUDGE_CACHE"
 SOURCE_ENV = "CATALOG_SOURCE"
+# Both sources' public archives, as the service's import reads them (docs/catalog-sources.md).
+UPSTREAM = Sources(ptcg_data.UPSTREAM_ARCHIVE, tcgdex_data.UPSTREAM_ARCHIVE).description
 # Another run importing the catalog: wait for it rather than import twice. Its import ends
 # by the deadline; this much longer lets it roll back a write the deadline cut short.
 LOCK_SLACK_SECONDS = 300
@@ -61,7 +64,7 @@ def cache_dir() -> Path:
 
 
 def default_source() -> str:
-    return os.environ.get(SOURCE_ENV) or UPSTREAM_ARCHIVE
+    return os.environ.get(SOURCE_ENV) or UPSTREAM
 
 
 @dataclass(frozen=True)
@@ -160,10 +163,17 @@ class CachedCatalog:
 
 
 def _absolute(source: str) -> str:
-    """A local file or folder as an absolute path (the catalog records it); a URL as it is."""
-    if source.lower().startswith(("http://", "https://")):
-        return source
-    return str(Path(source).expanduser().absolute())
+    """The sources a location names, each local file or folder as an absolute path (the
+    catalog records it), each URL as it is."""
+    named = parse(source)
+    return Sources(*(None if where is None else _absolute_one(where)
+                     for where in (named.ptcg, named.tcgdex))).description
+
+
+def _absolute_one(where: str) -> str:
+    if where.lower().startswith(("http://", "https://")):
+        return where
+    return str(Path(where).expanduser().absolute())
 
 
 def _limits() -> ImportLimits:

@@ -196,3 +196,17 @@ def test_a_2026_list_is_legal_from_the_day_its_newest_set_is(full_index):
     early = validate(full_index, lines, standard, as_of=dt.date(2026, 7, 30))
     assert [(v.code, v.cards[0].id) for v in early.violations] == [("not-yet-legal", "me5-78")]
     assert validate(full_index, lines, standard, as_of=dt.date(2026, 7, 31)).legal
+
+
+def test_the_clis_cache_reads_both_sources_and_records_local_ones_absolute(tmp_path,
+                                                                          monkeypatch):
+    from client import catalog_cache
+
+    monkeypatch.delenv("CATALOG_SOURCE", raising=False)
+    assert sources.parse(catalog_cache.default_source()) == sources.Sources(
+        ptcg_data.UPSTREAM_ARCHIVE, tcgdex_data.UPSTREAM_ARCHIVE)
+    monkeypatch.chdir(tmp_path)
+    recorded = catalog_cache._absolute(
+        "pokemon-tcg-data=data,tcgdex=https://mirror.example/cards-database.tar.gz")
+    assert sources.parse(recorded) == sources.Sources(
+        str(tmp_path / "data"), "https://mirror.example/cards-database.tar.gz")
