@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
@@ -72,7 +72,29 @@ def set_ids_for(session: Session, reference: str) -> list[str]:
 
 def search_cards(session: Session, filters: CardFilters, offset: int, limit: int) -> Page:
     """Printings matching every filter given, in set release and collector-number order."""
-    query = select(Card).join(Card.set)
+    query = _matching(select(Card).join(Card.set), session, filters)
+    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    ordered = query.order_by(*SET_ORDER, Card.set_id, Card.number_sort, Card.id)
+    items = list(session.scalars(ordered.options(selectinload(Card.set)).offset(offset)
+                                 .limit(limit)))
+    return Page(items, total)
+
+
+def matching_ids(session: Session, filters: CardFilters) -> list[str]:
+    """The ids of every printing `search_cards` finds, in its order."""
+    query = _matching(select(Card.id).join(Card.set), session, filters)
+    return list(session.scalars(query.order_by(*SET_ORDER, Card.set_id, Card.number_sort,
+                                               Card.id)))
+
+
+def cards_by_id(session: Session, card_ids: list[str]) -> list[Card]:
+    """The printings of these ids, in their order."""
+    found = {card.id: card for card in session.scalars(
+        select(Card).options(selectinload(Card.set)).where(Card.id.in_(card_ids)))}
+    return [found[card_id] for card_id in card_ids if card_id in found]
+
+
+def _matching(query: Select[Any], session: Session, filters: CardFilters) -> Select[Any]:
     if filters.name:
         query = query.where(Card.name_key == name_key(filters.name))
     if filters.q:
@@ -84,11 +106,7 @@ def search_cards(session: Session, filters: CardFilters, offset: int, limit: int
     if filters.number:
         # Equal sort keys mean the same number however padded: "004" = "4", "SWSH68" = "SWSH068".
         query = query.where(Card.number_sort == number_sort_key(filters.number))
-    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    ordered = query.order_by(*SET_ORDER, Card.set_id, Card.number_sort, Card.id)
-    items = list(session.scalars(ordered.options(selectinload(Card.set)).offset(offset)
-                                 .limit(limit)))
-    return Page(items, total)
+    return query
 
 
 def get_card(session: Session, card_id: str) -> Card | None:

@@ -102,6 +102,10 @@ class FormatStandings:
         resolution = self._resolution(reference)
         return line_standing(tuple(self._standing(group) for group in resolution.groups))
 
+    def of_printing(self, printing: Printing) -> CardStanding:
+        """The standing of a line that names this printing alone (by its id)."""
+        return self._standing((printing,))
+
     def _standing(self, group: tuple[Printing, ...]) -> CardStanding:
         if len(group) == 1:  # one printing of the card: it is the one shown
             printing = group[0]

@@ -25,13 +25,14 @@ request (a reverse proxy caching POSTs by body) may serve it again.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from werkzeug.http import parse_etags
 
 from api.middleware import store
@@ -77,18 +78,30 @@ def build_id() -> str:
     return digest.hexdigest()
 
 
-def catalog_etag(catalog_version: str) -> str:
+def catalog_etag(catalog_version: str, day: dt.date | None = None) -> str:
     """The strong validator of every catalog answer of this build on this catalog (an ETag
-    is per URL, so one value serves them all)."""
-    return hashlib.sha256(f"{build_id()}\0{catalog_version}".encode()).hexdigest()[:32]
+    is per URL, so one value serves them all), and on the day, for an answer judged on the
+    day it was asked (`judged_today`)."""
+    judged = f"\0{day.isoformat()}" if day else ""
+    return hashlib.sha256(f"{build_id()}\0{catalog_version}{judged}".encode()).hexdigest()[:32]
+
+
+def judged_today() -> dt.date:
+    """Mark the answer as one judged on the day it is asked (a card's legality with no
+    `as_of`): its ETag names the day, and a cache keeps it no later than the day's end.
+    Returns the day."""
+    today = dt.date.today()
+    g.catalog_answer_day = today
+    return today
 
 
 def _cache_headers(response: Response) -> Response:
     if response.status_code == 200:
         view = current_app.view_functions.get(request.endpoint or "")
         if _is_catalog_answer(response):
-            response.set_etag(catalog_etag(store.answer_version()))
-            response.headers["Cache-Control"] = _public()
+            day = g.get("catalog_answer_day")
+            response.set_etag(catalog_etag(store.answer_version(), day))
+            response.headers["Cache-Control"] = _public(day)
             return response
         # The query is parsed (request.args) only when it may hold the option
         # (speed trick "cache option on demand": docs/performance.md).
@@ -108,8 +121,13 @@ def _is_catalog_answer(response: Response) -> bool:
             and getattr(view, _MARK, False))
 
 
-def _public() -> str:
-    return f"public, max-age={current_app.config['CACHE_MAX_AGE']}"
+def _public(day: dt.date | None = None) -> str:
+    most = current_app.config["CACHE_MAX_AGE"]
+    if day is not None:  # an answer of today's: kept no later than the day's end
+        now = dt.datetime.now()
+        ends = dt.datetime.combine(day + dt.timedelta(days=1), dt.time())
+        most = max(0, min(most, int((ends - now).total_seconds())))
+    return f"public, max-age={most}"
 
 
 def _preconditions(response: Response) -> Response:

@@ -239,20 +239,25 @@ def test_a_static_files_failed_precondition_is_a_problem_not_the_file(client, pa
     assert out_of_range.get_json()["type"].endswith("/range-not-satisfiable")
 
 
+# A card on a day of its own: its answer's ETag names the catalog alone (an answer judged
+# today names the day too).
+CARD = "/v1/cards/base1-4?as_of=2003-08-31"
+
+
 def test_an_answer_and_its_etag_come_from_the_catalog_it_was_read_from(empty_db_url,
                                                                        mini_dir):
     """A re-import commits before the index of a worker follows (up to
     CATALOG_CHECK_SECONDS): a card answer read from the new catalog names the new one."""
     with serving(empty_db_url, mini_dir, 3600) as (engine, client):
-        before = client.get("/v1/cards/base1-4")
+        before = client.get(CARD)
         old_etag = before.headers["ETag"]
         rename_card(mini_dir, "base1-4", "Blaziken")
         import_catalog(engine, str(mini_dir))
-        after = client.get("/v1/cards/base1-4", headers={"If-None-Match": old_etag})
+        after = client.get(CARD, headers={"If-None-Match": old_etag})
         assert after.status_code == 200 and after.get_json()["name"] == "Blaziken"
         version = client.get("/readyz").get_json()["catalog"]["version"]
         assert after.headers["ETag"] == f'"{catalog_etag(version)}"' != old_etag
-        assert client.get("/v1/cards/base1-4",
+        assert client.get(CARD,
                           headers={"If-None-Match": after.headers["ETag"]}).status_code == 304
 
 
@@ -272,13 +277,28 @@ def test_an_answer_read_while_an_import_commits_is_one_catalogs(empty_db_url, mi
             return printings_of(session, card)
 
         monkeypatch.setattr(cards.lookup, "printings_of", import_between)
-        answer = client.get("/v1/cards/base1-4")
+        answer = client.get(CARD)
         assert answer.status_code == 200
         body = answer.get_json()
         assert body["name"] == "Charizard"
         assert {printing["name"] for printing in body["printings"]} == {"Charizard"}
         assert answer.headers["ETag"] == f'"{catalog_etag(old_version)}"'
         monkeypatch.setattr(cards.lookup, "printings_of", printings_of)
-        now = client.get("/v1/cards/base1-4")
+        now = client.get(CARD)
         assert now.get_json()["name"] == "Blaziken"
         assert now.headers["ETag"] != answer.headers["ETag"]
+
+
+def test_an_answer_judged_today_names_the_day_and_is_kept_no_later_than_its_end(client):
+    import datetime as dt
+
+    asked = dt.datetime.now()
+    today = client.get("/v1/cards/base1-4")
+    version = client.get("/readyz").get_json()["catalog"]["version"]
+    days = {asked.date(), dt.date.today()}  # the same day, unless asked at midnight
+    assert today.headers["ETag"] in {f'"{catalog_etag(version, day)}"' for day in days}
+    kept = int(today.headers["Cache-Control"].rsplit("=", 1)[1])
+    left = dt.datetime.combine(max(days) + dt.timedelta(days=1), dt.time()) - asked
+    assert 0 <= kept <= left.total_seconds()
+    dated = client.get("/v1/cards/base1-4?as_of=2026-07-20")
+    assert dated.headers["ETag"] == f'"{catalog_etag(version)}"'

@@ -1,0 +1,57 @@
+"""A printing's legality in every format, as a card answer shows it
+(validators/card_legality.py judges it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from catalog.index import CatalogIndex
+from validators import card_legality
+from validators.card_legality import CardLegality, Limit
+from validators.records import Ban
+
+
+def legalities(index: CatalogIndex, card_id: str, as_of: dt.date | None) -> dict[str, Any]:
+    """`legalities` of a card answer: each format in force on the day, by id."""
+    printing = index.printings.get(card_id)
+    if printing is None:  # the database and the index of one catalog hold the same ids
+        return {}
+    return {format_id: _legality(found)
+            for format_id, found in card_legality.legalities(index, printing, as_of)}
+
+
+def _legality(found: CardLegality) -> dict[str, Any]:
+    standing = found.standing
+    shown: dict[str, Any] = {"status": standing.status, "legal": standing.playable,
+                             "as_of": found.day.isoformat() if found.day else None}
+    if standing.via is not None:
+        shown["via"] = standing.via.id
+    if standing.legal_from is not None:
+        shown["legal_from"] = standing.legal_from.isoformat()
+    if standing.ban is not None:
+        shown["banned"] = _ban(standing.ban)
+    if standing.unsure is not None:
+        shown["ban_uncertain"] = _ban(standing.unsure)
+    if found.limit is not None:
+        shown["limit"] = _limit(found.limit)
+    return shown
+
+
+def _ban(ban: Ban) -> dict[str, Any]:
+    said = ban.announcement
+    return {"source": said.title if said else ban.note or "the format's ban list",
+            "url": said.url if said else None,
+            "effective": ban.effective.isoformat() if ban.effective else None,
+            "until": ban.until.isoformat() if ban.until else None}
+
+
+def _limit(limit: Limit) -> dict[str, Any]:
+    return {"copies": limit.copies, "by": limit.by, "text": limit.text}
+
+
+def playable_in(index: CatalogIndex, format_ids: list[str],
+                as_of: dt.date | None) -> list[card_legality.Playable]:
+    """For each format, what says whether a printing is legal and unbanned in it on the day."""
+    every = card_legality.formats()
+    return [card_legality.Playable(index, every[format_id], as_of) for format_id in format_ids]

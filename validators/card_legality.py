@@ -1,0 +1,225 @@
+"""Where one printing stands in a format on a day, as the deck checks would judge a line
+naming it: legal (itself, or through a reprint), not legal, not yet released, not yet legal,
+banned, or under a ban whose day is not established; and the most copies a deck may hold.
+
+A printing's standing comes from the same FormatStandings the checks read (validators.standing:
+`of_printing`, a line naming the printing by its id), kept as one table per pool and ban list
+and stretch of days (validators.stretches), so that a card's standing in a format on a day is
+one look-up: every printing's status in a byte, the few it takes from another printing beside
+(speed trick "legality tables": docs/performance.md). tests/unit/test_card_legality.py holds
+the table to the verdicts of the checks on every printing of the full catalog.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from catalog.index import CatalogIndex, Printing
+from runtime.caches import sizes
+from validators.engine import effective_date
+from validators.formats import all_formats, deck_rules
+from validators.records import CONSTRUCTED, Ban, FormatDefinition, Legality, TeamFormat
+from validators.seasons import in_force, lineage_of
+from validators.standing import standings_for
+from validators.stretches import stretch_of
+
+LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL = (
+    "legal", "not_legal", "not_yet_released", "not_yet_legal")
+STATUSES = (LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL)
+_CODES = {status: position for position, status in enumerate(STATUSES)}
+# Where a deck's copies of a card are limited, by what.
+BY_FORMAT, BY_PRINTED, BY_RESTRICTION = "format", "printed", "restricted"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A printing's standing in a format on a day."""
+
+    status: str  # one of STATUSES
+    via: Printing | None = None  # legal as a printing of this one, when it is another
+    legal_from: dt.date | None = None  # not yet released or legal: the day it will be
+    ban: Ban | None = None  # banned on the day (the card cannot be played, legal or not)
+    unsure: Ban | None = None  # a ban whose standing on the day is not established
+
+    @property
+    def playable(self) -> bool:
+        return self.status == LEGAL and self.ban is None
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    copies: int
+    by: str  # BY_FORMAT, BY_PRINTED or BY_RESTRICTION
+    text: str | None = None  # the card's or the list's own words, when they set it
+
+
+@dataclass(frozen=True, slots=True)
+class CardLegality:
+    """One printing in one format on one day: its standing, and its copy limit there."""
+
+    format: FormatDefinition  # the rules in force on the day (a season's, where it has them)
+    day: dt.date | None
+    standing: Standing
+    limit: Limit | None
+
+
+class LegalityTable:
+    """Every printing's standing under one pool and ban list, on every day of one stretch."""
+
+    def __init__(self, index: CatalogIndex, legality: Legality, day: dt.date | None) -> None:
+        standings = standings_for(index, legality, day)
+        pool = standings.legality
+        self.bans, self.unsure = standings.bans, standings.unsure
+        self._codes = bytearray(len(index.printings))
+        self._position = positions(index)
+        self._vias: dict[str, Printing] = {}
+        self._from: dict[str, dt.date | None] = {}
+        for position, printing in enumerate(index.printings.values()):
+            card = standings.of_printing(printing)
+            if card.legal_via is not None:
+                status = LEGAL
+                if card.legal_via.id != printing.id:
+                    self._vias[printing.id] = card.legal_via
+            elif not card.released and day is not None:
+                status = NOT_YET_RELEASED
+            elif pool.waiting(printing) is not None:
+                status = NOT_YET_LEGAL
+            else:
+                status = NOT_LEGAL
+            if status in (NOT_YET_RELEASED, NOT_YET_LEGAL):
+                self._from.setdefault(printing.set_id, pool.legal_from(printing.set_id))
+            self._codes[position] = _CODES[status]
+
+    def standing(self, printing: Printing) -> Standing:
+        status = STATUSES[self._codes[self._position[printing.id]]]
+        return Standing(status, self._vias.get(printing.id),
+                        self._from.get(printing.set_id) if status != LEGAL else None,
+                        self.bans.get(printing.function_key),
+                        self.unsure.get(printing.function_key))
+
+    def legal(self, printing: Printing) -> bool:
+        """In the pool, itself or through a reprint (banned or not)."""
+        return self._codes[self._position[printing.id]] == _CODES[LEGAL]
+
+
+def positions(index: CatalogIndex) -> dict[str, int]:
+    """Each printing's place in the index's order: one map per index, every table shares it."""
+    return index.caches.memo(_positions, 1)()
+
+
+def _positions(index: CatalogIndex) -> dict[str, int]:
+    return {card_id: position for position, card_id in enumerate(index.printings)}
+
+
+def table(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> LegalityTable:
+    """The table of the stretch `as_of` is in, built once and kept with the standings
+    (as many as sizes().format_dates)."""
+    return index.caches.memo(LegalityTable, sizes().format_dates)(
+        legality, stretch_of(index, legality, as_of))
+
+
+def formats() -> dict[str, FormatDefinition]:
+    """The formats a card has a legality in: every format for one constructed deck, and
+    each team format's constructed deck rules. Limited formats have none: their cards are
+    whatever the event's product and the player's pool hold."""
+    found: dict[str, FormatDefinition] = {}
+    for fmt in all_formats().values():
+        if isinstance(fmt, TeamFormat):
+            if CONSTRUCTED in fmt.plays:
+                found[fmt.id] = deck_rules(fmt, CONSTRUCTED)
+        elif fmt.play == CONSTRUCTED:
+            found[fmt.id] = fmt
+    return found
+
+
+def rules_on(rules: FormatDefinition, as_of: dt.date | None
+             ) -> tuple[FormatDefinition, dt.date | None] | None:
+    """The rules that judge a deck of the format on the day, and the day (the format's own
+    default when none is asked); None when the format was not yet played on it."""
+    day = effective_date(rules, as_of)
+    season = in_force(rules, day)
+    if season is not None:
+        return season.season.rules, day
+    lineage = lineage_of(rules.id)
+    if lineage is not None and day is not None and day < lineage.first_day:
+        return None
+    return rules, day
+
+
+def legalities(index: CatalogIndex, printing: Printing, as_of: dt.date | None,
+               wanted: dict[str, FormatDefinition] | None = None) -> Iterator[
+                   tuple[str, CardLegality]]:
+    """The printing's legality in each format (`wanted`, else every format of `formats`)
+    in force on the day."""
+    for format_id, rules in (wanted or formats()).items():
+        judged = rules_on(rules, as_of)
+        if judged is None:
+            continue
+        in_force_rules, day = judged
+        standing = judged_as_checks_do(
+            in_force_rules, table(index, in_force_rules.legality, day).standing(printing))
+        limit = limit_of(index, in_force_rules, printing) if standing.playable else None
+        yield format_id, CardLegality(in_force_rules, day, standing, limit)
+
+
+def judged_as_checks_do(rules: FormatDefinition, standing: Standing) -> Standing:
+    """The standing as far as the format's checks judge it: a format that runs no pool
+    check (not-legal) takes any card, one with no ban check bans none."""
+    checks = {spec.code for spec in rules.checks}
+    if "not-legal" not in checks:
+        standing = Standing(LEGAL, ban=standing.ban, unsure=standing.unsure)
+    if "banned" not in checks:
+        standing = Standing(standing.status, standing.via, standing.legal_from, None,
+                            standing.unsure)
+    if "ban-uncertain" not in checks:
+        standing = Standing(standing.status, standing.via, standing.legal_from, standing.ban)
+    return standing
+
+
+class Playable:
+    """Whether a printing is legal and not banned in one format on one day, as the checks
+    judge it: one look-up a printing, for a card search by legality."""
+
+    def __init__(self, index: CatalogIndex, rules: FormatDefinition,
+                 as_of: dt.date | None) -> None:
+        judged = rules_on(rules, as_of)
+        checks = {spec.code for spec in judged[0].checks} if judged else set()
+        self._table = table(index, judged[0].legality, judged[1]) if judged else None
+        self._pool = "not-legal" in checks
+        self._bans = "banned" in checks
+
+    def __call__(self, printing: Printing) -> bool:
+        if self._table is None:
+            return False  # the format was not played on the day: no card is legal in it
+        if self._pool and not self._table.legal(printing):
+            return False
+        return not (self._bans and printing.function_key in self._table.bans)
+
+
+def limit_of(index: CatalogIndex, rules: FormatDefinition, printing: Printing) -> Limit | None:
+    """The fewest copies of the card a deck may hold under the rules, and what sets it: the
+    format's copy limit by English title, the card's own printed limit (ACE SPEC, Radiant,
+    Prism Star…), or a restriction list's entry."""
+    found: list[Limit] = []
+    exempt = printing.is_basic_energy or printing.copies_unlimited
+    if rules.copy_limit is not None and not exempt:
+        found.append(Limit(rules.copy_limit, BY_FORMAT))
+    if printing.limit_max is not None and _printed_limit_applies(rules, printing):
+        found.append(Limit(printing.limit_max, BY_PRINTED, printing.limit_text))
+    for restriction in rules.restricted:
+        listed = index.card(restriction.card)
+        if restriction.max_copies is not None and listed is not None \
+                and listed.function_key == printing.function_key:
+            found.append(Limit(restriction.max_copies, BY_RESTRICTION, restriction.text))
+    return min(found, key=lambda limit: limit.copies) if found else None
+
+
+def _printed_limit_applies(rules: FormatDefinition, printing: Printing) -> bool:
+    spec = next((spec for spec in rules.checks if spec.code == "printed-limit"), None)
+    if spec is None:
+        return False
+    scopes = spec.params.get("scopes")
+    return scopes is None or printing.limit_scope in scopes
+
