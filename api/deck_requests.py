@@ -12,7 +12,18 @@ from typing import Any
 from marshmallow import fields, validate
 
 from api import body
-from api.schema import BODY, MAX_TEXT, JSONBoolean, Options, Strict, StringOrList, load_body
+from api.schema import (
+    BODY,
+    FULL,
+    LEGAL_IN,
+    MAX_TEXT,
+    VERDICT,
+    JSONBoolean,
+    Options,
+    Strict,
+    StringOrList,
+    load_body,
+)
 from decklist.parsed import Decklist
 from validators.formats import ORDER
 from validators.judging import Seat
@@ -23,6 +34,7 @@ MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
 
 class DeckBody(Options):
     format = StringOrList(len(ORDER) + 1, load_default=ALL)
+    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT, LEGAL_IN]))
     deck = fields.Raw(required=True)
     pool = fields.Raw(load_default=None)
     # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
@@ -41,7 +53,7 @@ class DeckRequest:
     product: str | list[str] | None
     as_of: dt.date | None
     tournament: bool
-    detail: str  # FULL or VERDICT
+    detail: str  # FULL, VERDICT or LEGAL_IN
     sent_in: str  # BODY or QUERY: where the options were written
 
 

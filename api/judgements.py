@@ -11,8 +11,8 @@ from typing import Any
 
 from api import work_budget
 from api.deck_requests import DeckRequest, TeamRequest
-from api.schema import BODY, FULL, located, target_problem
-from api.views.across_formats import deck_judgement_view
+from api.schema import BODY, FULL, LEGAL_IN, located, target_problem
+from api.views.across_formats import deck_judgement_view, legal_in_view
 from api.views.team_verdicts import team_judgement_view
 from api.views.verdicts import notice_view
 from catalog.index import CatalogIndex
@@ -56,6 +56,10 @@ def deck_ask(req: DeckRequest, plan: DeckPlan) -> work_budget.Ask:
 def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,
                  searches: Searches) -> dict[str, Any]:
     """The deck judged in the planned formats, as the answer shows it."""
+    if req.detail == LEGAL_IN:
+        judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                            first_error=True)
+        return legal_in_view(index, judged, notices(plan.notices, req.sent_in))
     full = req.detail == FULL
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
                         searches if full else None)

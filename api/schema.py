@@ -32,8 +32,9 @@ from validators.targets import (
 MAX_PRODUCT_SETS = 40
 MAX_TEXT = 200
 BODY, QUERY = "body", "query"  # where a request's options were written
-# How much of each verdict to answer with (the `detail` option).
-FULL, VERDICT = "full", "verdict"
+# How much of each verdict to answer with (the `detail` option): every line, the verdict
+# alone, or (a deck's only) whether it is legal in each format and what fails there first.
+FULL, VERDICT, LEGAL_IN = "full", "verdict", "legal_in"
 # Who may keep a verdict (the `cache` option): nobody but the client, or any cache.
 NO_STORE, PUBLIC = "no-store", "public"
 

@@ -18,6 +18,7 @@ from api.middleware import store
 from api.middleware.http_cache import shareable_on_request
 from api.schema import (
     FULL,
+    LEGAL_IN,
     NO_STORE,
     PUBLIC,
     QUERY,
@@ -48,7 +49,7 @@ class ValidateQuery(Strict):
     product = fields.String(load_default=None, validate=validate.Length(1, 2000))
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
     tournament = fields.Boolean(load_default=False)
-    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+    detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT, LEGAL_IN]))
     # Read by api.middleware.http_cache: `public` lets shared caches keep this answer (JSON
     # bodies too).
     cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))

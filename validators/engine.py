@@ -45,8 +45,10 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
              tournament: bool = False, problems: Sequence[LineProblem] = (),
-             share: DeckShare | None = None) -> Verdict:
-    """Every violation of every check the format runs; none stops at the first.
+             share: DeckShare | None = None, first_error: bool = False) -> Verdict:
+    """Every violation of every check the format runs; none stops at the first, unless
+    `first_error`: then the checks stop at the first error found (a verdict that says
+    whether the deck is legal and what fails first, for `detail=legal_in`).
 
     `problems` are the deck's lines that were not read as cards (decklist parsing). A format
     with seasons is judged by the rules of the season in force on the date. `share` is what
@@ -58,13 +60,24 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
         definition = season.season.rules
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
-    found = [violation for spec in definition.checks
-             for violation in get_check(spec.code)(ctx, spec)]
+    found = _until_first_error(ctx, definition) if first_error else [
+        violation for spec in definition.checks for violation in get_check(spec.code)(ctx, spec)]
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
         lines=lines, line_standings=ctx.line_standings,
         season=season.season if season is not None else None)
+
+
+def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Violation]:
+    """The violations the checks find, in their order, up to the first error."""
+    found = []
+    for spec in definition.checks:
+        for violation in get_check(spec.code)(ctx, spec):
+            found.append(violation)
+            if violation.severity == ERROR:
+                return found
+    return found
 
 
 def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:

@@ -65,9 +65,10 @@ def read(index: CatalogIndex, decklist: Decklist, searches: Searches | None = No
 
 def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Decklist | None,
                as_of: dt.date | None, tournament: bool,
-               searches: Searches | None = None) -> DeckJudgement:
+               searches: Searches | None = None, first_error: bool = False) -> DeckJudgement:
     """The deck (and its pool, where a format is Limited) judged in every planned format;
-    with `searches`, its lines offered their suggestions, for an answer line by line."""
+    with `searches`, its lines offered their suggestions, for an answer line by line; with
+    `first_error`, each format judged until its first error only."""
     read_deck = read(index, deck, searches)
     read_pool = read(index, pool) if pool is not None and plan.limited else None
     # Formats that play by one set of deck rules (Multiplay builds decks as Modified does)
@@ -83,7 +84,8 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
             verdict = judged[key] = validate(
                 index, lines, target.rules, as_of,
                 list(read_pool.lines) if read_pool and target.limited else None, product,
-                tournament=tournament, problems=deck.problems, share=share)
+                tournament=tournament, problems=deck.problems, share=share,
+                first_error=first_error)
         verdicts.append((target, verdict))
     return DeckJudgement(read_deck, read_pool, tuple(verdicts))
 

@@ -46,6 +46,23 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
             "counts": counts, **head, **_formats_view(index, judged, full)}
 
 
+def legal_in_view(index: CatalogIndex, judged: DeckJudgement,
+                  notices: list[dict[str, str]]) -> dict[str, Any]:
+    """POST /v1/validate's answer with `detail: legal_in`: for each format asked, whether the
+    deck is legal, and if not the codes of the errors its checks found up to the first (no
+    messages, no lines: a badge for each deck of a database)."""
+    formats: dict[str, dict[str, Any]] = {}
+    for target, verdict in judged.verdicts:
+        view: dict[str, Any] = {"legal": verdict.legal, "as_of": iso_date(verdict.as_of)}
+        if not verdict.legal:
+            view["fails"] = list(dict.fromkeys(v.code for v in verdict.violations))
+        formats[target.format.id] = view
+    deck = judged.deck
+    return {"detail": "legal_in", "legal_in": list(judged.legal_in),
+            "catalog": {"version": index.version}, "formats": formats,
+            "input_format": deck.decklist.input_format, "notices": notices}
+
+
 def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dict[str, Any]:
     """A deck's verdicts in several formats: its lines and its findings once each, and for
     each format its verdict, pointing into the findings, with where each line stands."""
