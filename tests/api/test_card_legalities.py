@@ -66,3 +66,17 @@ def test_a_format_a_card_has_no_legality_in_is_refused(client, query):
     response = client.get(f"/v1/cards?{query}")
     assert response.status_code == 400
     assert response.mimetype == "application/problem+json"
+
+
+def test_the_contract_names_every_format_a_card_has_a_legality_in():
+    import yaml
+
+    from tests.support.contract import SPEC_PATH
+    from validators import card_legality
+
+    spec = yaml.safe_load(SPEC_PATH.read_text())
+    parameters = {p["name"]: p for p in spec["paths"]["/v1/cards"]["get"]["parameters"]
+                  if "name" in p}
+    ids = "|".join(card_legality.formats())
+    for name in ("legal_in", "not_legal_in"):
+        assert parameters[name]["schema"]["pattern"] == f"^({ids})(,({ids}))*$"
