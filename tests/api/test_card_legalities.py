@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 # The answers read the in-memory index and the database: one backend is enough here.
-pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+ON_SQLITE = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
+@ON_SQLITE
 def test_a_card_says_where_it_is_legal_on_the_day(client):
     body = client.get("/v1/cards/me5-78?as_of=2026-07-20").get_json()  # Gwynn, Pitch Black
     standard = body["legalities"]["standard"]
@@ -21,6 +22,7 @@ def test_a_card_says_where_it_is_legal_on_the_day(client):
         "copies": 4, "by": "format", "text": None}
 
 
+@ON_SQLITE
 def test_a_reprint_names_the_printing_it_is_legal_as_and_a_ban_its_source(client):
     charizard = client.get("/v1/cards/base1-4?as_of=2003-08-31").get_json()["legalities"]
     assert charizard["modified"]["status"] == "legal" and charizard["modified"]["via"] == "base6-3"
@@ -29,12 +31,14 @@ def test_a_reprint_names_the_printing_it_is_legal_as_and_a_ban_its_source(client
     assert slowking["banned"]["source"] and "limit" not in slowking
 
 
+@ON_SQLITE
 def test_each_card_of_a_search_has_its_legalities(client):
     body = client.get("/v1/cards?name=Gwynn&as_of=2026-08-01").get_json()
     assert body["items"] and all(item["legalities"]["standard"]["legal"]
                                  for item in body["items"])
 
 
+@ON_SQLITE
 def test_search_by_legality_keeps_the_cards_legal_in_every_format_named(client):
     every = client.get("/v1/cards?name=Ultra Ball&as_of=2026-08-01&per_page=250").get_json()
     legal = client.get("/v1/cards?name=Ultra Ball&as_of=2026-08-01&per_page=250"
@@ -51,6 +55,7 @@ def test_search_by_legality_keeps_the_cards_legal_in_every_format_named(client):
         {item["id"] for item in every["items"]} - standard
 
 
+@ON_SQLITE
 def test_search_by_legality_pages_through_what_it_keeps(client):
     first = client.get("/v1/cards?legal_in=standard&as_of=2026-08-01&per_page=10").get_json()
     second = client.get(first["next"]).get_json()
@@ -62,6 +67,7 @@ def test_search_by_legality_pages_through_what_it_keeps(client):
 
 @pytest.mark.parametrize("query", ["legal_in=nosuch", "legal_in=standard,,glc",
                                    "not_legal_in=sealed", "as_of=2026-13-01"])
+@ON_SQLITE
 def test_a_format_a_card_has_no_legality_in_is_refused(client, query):
     response = client.get(f"/v1/cards?{query}")
     assert response.status_code == 400
