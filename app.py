@@ -11,7 +11,17 @@ from typing import Any
 from flask import Flask
 from flask.helpers import get_debug_flag
 
-from api import cards, formats, health, resolve, spec, validate, validate_batch, validate_team
+from api import (
+    cards,
+    formats,
+    health,
+    resolve,
+    spec,
+    validate,
+    validate_batch,
+    validate_stream,
+    validate_team,
+)
 from api.commands import catalog_cli
 from api.middleware import (
     answer_bound,
@@ -60,7 +70,7 @@ EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     problems.init_framework_answers,
 )
 BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
-              validate_batch.bp, spec.bp, spec.docs_bp, page.bp)
+              validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp, page.bp)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -23,6 +23,7 @@ from api.middleware.request_ids import ACCEPTED
 from api.middleware.security_headers import DEFAULT_POLICY, NOSNIFF
 from api.settings import DEFAULT_MAX_BODY_BYTES
 from api.validate_batch import MAX_BATCH_BYTES
+from api.validate_stream import MAX_STREAM_BYTES
 
 DEPLOY = Path(__file__).resolve().parent
 # nginx waits this much longer for an answer than a request may take in the app
@@ -147,7 +148,7 @@ class Stack:
             connections_per_client=self.connections_per_client,
             client_timeout=self.client_timeout, keepalive_seconds=self.keepalive_seconds,
             max_body_bytes=self.max_body_bytes,
-            max_batch_bytes=MAX_BATCH_BYTES,
+            max_batch_bytes=MAX_BATCH_BYTES, max_stream_bytes=MAX_STREAM_BYTES,
             upstream_keepalive=16, upstream_timeout=self.upstream_timeout(),
             fail_timeout=FAIL_TIMEOUT,
             # A failed request is tried on each instance at most once.

@@ -116,7 +116,7 @@ def _judged(deck: Deck, judge: Callable[[Deck], Answer], room: int,
     try:
         piece = _piece(deck, judge(deck))
     except STOPPING as error:
-        return Stop(deck.position, _stopping_problem(error))
+        return Stop(deck.position, stopping_problem(error))
     except Exception:  # one deck that breaks the code must not cost the others their answers
         log.exception("batch deck %r failed", deck.id)
         piece = _problem_piece(deck, deck.in_place(Problem(
@@ -150,7 +150,7 @@ def _left_piece(deck: BatchDeck, stop: Stop) -> Piece:
     return _problem_piece(deck, problem)
 
 
-def _stopping_problem(error: Exception) -> Problem:
+def stopping_problem(error: Exception) -> Problem:
     if isinstance(error, DeadlineExceeded):
         return exceeded_problem(error)
     if isinstance(error, CatalogNotLoaded):

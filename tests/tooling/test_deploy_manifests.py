@@ -112,6 +112,7 @@ def test_the_grace_period_outlasts_gunicorns_graceful_stop():
 
 def test_the_ingress_takes_the_bodies_the_app_takes():
     from api.validate_batch import MAX_BATCH_BYTES
+    from api.validate_stream import MAX_STREAM_BYTES
 
     sizes = {}
     for document in all_documents():
@@ -121,7 +122,8 @@ def test_the_ingress_takes_the_bodies_the_app_takes():
                                                        "proxy-body-size"]
             number, unit = re.fullmatch(r"(\d+)([km])", size).groups()
             sizes[path] = int(number) * (1024 if unit == "k" else 1024 * 1024)  # as nginx
-    assert sizes == {"/": 1024 * 1024, "/v1/validate/batch": MAX_BATCH_BYTES}
+    assert sizes == {"/": 1024 * 1024, "/v1/validate/batch": MAX_BATCH_BYTES,
+                     "/v1/validate/stream": MAX_STREAM_BYTES}
 
 
 def test_the_image_holds_every_package_and_runs_the_documented_command():
@@ -168,8 +170,8 @@ def test_nginx_waits_past_the_deadline_the_instances_are_given(tmp_path):
 
     stack = Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "44.5"}, tmp_path)
     conf = stack.nginx_conf()
-    assert conf.count("proxy_read_timeout 55s;") == 2  # both locations that proxy
-    assert conf.count("proxy_next_upstream error non_idempotent;") == 2
+    assert conf.count("proxy_read_timeout 55s;") == 3  # every location that proxies
+    assert conf.count("proxy_next_upstream error non_idempotent;") == 3
     assert "within 55 s" in conf  # nginx's own 504 problem says it
     with pytest.raises(SystemExit, match="REQUEST_DEADLINE_SECONDS"):
         Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "later"}, tmp_path)
