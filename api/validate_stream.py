@@ -19,7 +19,6 @@ its last line, and the decks after it are not read.
 from __future__ import annotations
 
 import logging
-import shutil
 import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
@@ -84,9 +83,17 @@ def validate_stream() -> Response:
 def received(stream: IO[bytes]) -> IO[bytes]:
     """The whole body, read before the answer starts: a proxy that sees the answer begin
     stops sending the body (nginx does), so it is kept first, past _IN_MEMORY on disk, and
-    read a line at a time from there as the decks are judged."""
+    read a line at a time from there as the decks are judged. A body of no deck at all is
+    refused, as a batch of none is."""
     kept = tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY)
-    shutil.copyfileobj(stream, kept, _CHUNK)
+    some = False
+    while chunk := stream.read(_CHUNK):
+        some = some or bool(chunk.strip())
+        kept.write(chunk)
+    if not some:
+        kept.close()
+        raise Problem("invalid-body", "A stream sends one deck a line, a /v1/validate JSON "
+                      "body with its `id`; this one sends none.", pointer="")
     kept.seek(0)
     return kept
 

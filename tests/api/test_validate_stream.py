@@ -93,3 +93,10 @@ def test_a_stream_larger_than_it_may_be_is_refused_before_it_is_read(client):
     response = client.post("/v1/validate/stream", content_type=NDJSON,
                            data=b"\n" * (validate_stream.MAX_STREAM_BYTES + 1))
     assert response.status_code == 413
+
+
+@pytest.mark.parametrize("body", ["", "\n", " \n\t\n"])
+def test_a_stream_of_no_deck_is_refused(client, body):
+    response = client.post("/v1/validate/stream", data=body, content_type=NDJSON)
+    assert response.status_code == 422
+    assert response.get_json()["type"].endswith("/invalid-body")

@@ -24,6 +24,7 @@ from tests.support.servers import gunicorn
 
 ROOT = Path(__file__).resolve().parents[3]
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
+HOOKS = "tests.support.schemathesis_hooks"  # a serializer for the stream's NDJSON body
 
 
 PHASES = ("examples", "coverage", "fuzzing", "stateful")
@@ -40,7 +41,8 @@ def test_schemathesis_finds_no_failure(full_db_url, backend, tmp_path):
              "--checks", "all", "--max-examples", examples, "--generation-database", "none",
              "--phases", ",".join(phases),
              "--no-color", *([] if seed == "random" else ["--seed", seed])],
-            cwd=ROOT, capture_output=True, text=True, timeout=1200, check=False)
+            cwd=ROOT, capture_output=True, text=True, timeout=1200, check=False,
+            env={**os.environ, "SCHEMATHESIS_HOOKS": HOOKS})
     report = run.stdout + run.stderr
     assert run.returncode == 0, report[-6000:]
     # every operation in the spec was selected and tested, so 0 failures means something
