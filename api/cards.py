@@ -20,6 +20,7 @@ from catalog.lookup import CardFilters
 from catalog.models import Card
 from decklist.parsed import CONTROL_CHARACTERS
 from validators import card_legality
+from validators.card_legality import FormatJudge
 
 bp = Blueprint("cards", __name__, url_prefix="/v1")
 
@@ -115,7 +116,8 @@ def list_cards() -> dict[str, Any]:
                                      limit=per_page)
         items, total = result.items, result.total
     index = store.index()
-    body = {"items": [_with_legalities(index, card, as_of) for card in items], "page": page,
+    judges = card_legality.judges(index, as_of)  # once, for every card of the page
+    body = {"items": [_with_legalities(index, judges, card) for card in items], "page": page,
             "per_page": per_page, "total": total}
     if page * per_page < total:
         body["next"] = url_for("cards.list_cards", **{**request.args.to_dict(),
@@ -148,9 +150,10 @@ def _day(as_of: dt.date | None) -> dt.date | None:
     return as_of
 
 
-def _with_legalities(index: CatalogIndex, card: Card, as_of: dt.date | None) -> dict[str, Any]:
+def _with_legalities(index: CatalogIndex, judges: list[FormatJudge],
+                     card: Card) -> dict[str, Any]:
     body: dict[str, Any] = _card.dump(card)
-    body["legalities"] = legalities(index, card.id, as_of)
+    body["legalities"] = legalities(index, judges, card.id)
     return body
 
 
@@ -160,9 +163,13 @@ def get_card(card_id: str) -> dict[str, Any]:
     as_of = _day(load_query(CARD_QUERY_ONE)["as_of"])
     session = store.session()
     card = lookup.get_card(session, card_id)
+    index = store.index()
+    if card is None:  # TCGdex's id of a printing ("me05-001"): the index reads it
+        known = index.by_tcgdex_id(card_id)
+        card = lookup.get_card(session, known.id) if known is not None else None
     if card is None:
         raise Problem("card-not-found", f"No card with id {card_id!r}.")
-    body = _with_legalities(store.index(), card, as_of)
+    body = _with_legalities(index, card_legality.judges(index, as_of), card)
     printings = _printings.dump(lookup.printings_of(session, card))
     for printing in printings:
         printing["same_text"] = printing["text_fingerprint"] == card.text_fingerprint

@@ -120,10 +120,10 @@ class CatalogIndex:
         found = self.printings.get(card_id)
         if found is None:
             real = self._ids_folded.get(card_id.casefold())
-            found = self.printings.get(real) if real else self._by_tcgdex_id(card_id)
+            found = self.printings.get(real) if real else self.by_tcgdex_id(card_id)
         return found
 
-    def _by_tcgdex_id(self, card_id: str) -> Printing | None:
+    def by_tcgdex_id(self, card_id: str) -> Printing | None:
         """A printing by TCGdex's id: its set's TCGdex id and its number ("me05-001",
         "sv01-189", "me02.5-1"), where that number holds one printing."""
         tcgdex_set, _, number = card_id.rpartition("-")

@@ -110,19 +110,7 @@ def _matching(query: Select[Any], session: Session, filters: CardFilters) -> Sel
 
 
 def get_card(session: Session, card_id: str) -> Card | None:
-    """A printing by its id, or by TCGdex's id of it (catalog.index.CatalogIndex.card)."""
-    return _by_id(session, Card, card_id, Card.set) or _by_tcgdex_id(session, card_id)
-
-
-def _by_tcgdex_id(session: Session, card_id: str) -> Card | None:
-    tcgdex_set, _, number = card_id.rpartition("-")
-    if not tcgdex_set or not number or "\x00" in card_id:
-        return None
-    query = (select(Card).join(Card.set).options(selectinload(Card.set))
-             .where(func.lower(Set.tcgdex_id) == tcgdex_set.lower(),
-                    Card.number_sort == number_sort_key(number)).limit(2))
-    found = session.scalars(query).all()
-    return found[0] if len(found) == 1 else None
+    return _by_id(session, Card, card_id, Card.set)
 
 
 def _by_id(session: Session, model: type[Record], record_id: str,

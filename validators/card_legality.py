@@ -18,12 +18,14 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex, Printing
 from runtime.caches import sizes
+from validators.checks import printed_limit
 from validators.engine import effective_date
 from validators.formats import all_formats, deck_rules
 from validators.records import CONSTRUCTED, Ban, FormatDefinition, Legality, TeamFormat
-from validators.seasons import in_force, lineage_of
+from validators.seasons import in_force
 from validators.standing import standings_for
 from validators.stretches import stretch_of
+from validators.targets import not_in_force
 
 LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL = (
     "legal", "not_legal", "not_yet_released", "not_yet_legal")
@@ -137,65 +139,78 @@ def formats() -> dict[str, FormatDefinition]:
 def rules_on(rules: FormatDefinition, as_of: dt.date | None
              ) -> tuple[FormatDefinition, dt.date | None] | None:
     """The rules that judge a deck of the format on the day, and the day (the format's own
-    default when none is asked); None when the format was not yet played on it."""
+    default when none is asked); None when the format was not yet played on it (as
+    /v1/validate refuses it: validators.targets.not_in_force)."""
+    if not_in_force(rules, as_of) is not None:
+        return None
     day = effective_date(rules, as_of)
     season = in_force(rules, day)
-    if season is not None:
-        return season.season.rules, day
-    lineage = lineage_of(rules.id)
-    if lineage is not None and day is not None and day < lineage.first_day:
+    return (season.season.rules if season is not None else rules), day
+
+
+@dataclass(frozen=True)
+class FormatJudge:
+    """One format's rules in force on one day, judging a card alone as its checks would: a
+    format that runs no pool check (not-legal) takes any card, one with no ban check bans
+    none. Made once for a request, then asked of each printing."""
+
+    format_id: str
+    rules: FormatDefinition  # the rules in force on the day (a season's, where it has them)
+    day: dt.date | None
+    table: LegalityTable
+    pool: bool  # the format runs not-legal
+    bans: bool  # … banned
+    unsure: bool  # … ban-uncertain
+
+    def standing(self, printing: Printing) -> Standing:
+        found = self.table.standing(printing)
+        return Standing(found.status if self.pool else LEGAL,
+                        found.via if self.pool else None,
+                        found.legal_from if self.pool else None,
+                        found.ban if self.bans else None,
+                        found.unsure if self.unsure else None)
+
+    def playable(self, printing: Printing) -> bool:
+        """Legal and not banned: a look-up, for a card search by legality."""
+        if self.pool and not self.table.legal(printing):
+            return False
+        return not (self.bans and printing.function_key in self.table.bans)
+
+    def legality(self, index: CatalogIndex, printing: Printing) -> CardLegality:
+        standing = self.standing(printing)
+        limit = limit_of(index, self.rules, printing) if standing.playable else None
+        return CardLegality(self.rules, self.day, standing, limit)
+
+
+def judge(index: CatalogIndex, format_id: str, rules: FormatDefinition,
+          as_of: dt.date | None) -> FormatJudge | None:
+    """The format's judge on the day; None when it was not yet played on it."""
+    judged = rules_on(rules, as_of)
+    if judged is None:
         return None
-    return rules, day
+    in_force_rules, day = judged
+    checks = {spec.code for spec in in_force_rules.checks}
+    return FormatJudge(format_id, in_force_rules, day,
+                       table(index, in_force_rules.legality, day), "not-legal" in checks,
+                       "banned" in checks, "ban-uncertain" in checks)
+
+
+def judges(index: CatalogIndex, as_of: dt.date | None,
+           wanted: dict[str, FormatDefinition] | None = None) -> list[FormatJudge]:
+    """The judge of each format (`wanted`, else every format of `formats`) played on the
+    day."""
+    found = (judge(index, format_id, rules, as_of)
+             for format_id, rules in (wanted or formats()).items())
+    return [each for each in found if each is not None]
 
 
 def legalities(index: CatalogIndex, printing: Printing, as_of: dt.date | None,
                wanted: dict[str, FormatDefinition] | None = None) -> Iterator[
                    tuple[str, CardLegality]]:
     """The printing's legality in each format (`wanted`, else every format of `formats`)
-    in force on the day."""
-    for format_id, rules in (wanted or formats()).items():
-        judged = rules_on(rules, as_of)
-        if judged is None:
-            continue
-        in_force_rules, day = judged
-        standing = judged_as_checks_do(
-            in_force_rules, table(index, in_force_rules.legality, day).standing(printing))
-        limit = limit_of(index, in_force_rules, printing) if standing.playable else None
-        yield format_id, CardLegality(in_force_rules, day, standing, limit)
-
-
-def judged_as_checks_do(rules: FormatDefinition, standing: Standing) -> Standing:
-    """The standing as far as the format's checks judge it: a format that runs no pool
-    check (not-legal) takes any card, one with no ban check bans none."""
-    checks = {spec.code for spec in rules.checks}
-    if "not-legal" not in checks:
-        standing = Standing(LEGAL, ban=standing.ban, unsure=standing.unsure)
-    if "banned" not in checks:
-        standing = Standing(standing.status, standing.via, standing.legal_from, None,
-                            standing.unsure)
-    if "ban-uncertain" not in checks:
-        standing = Standing(standing.status, standing.via, standing.legal_from, standing.ban)
-    return standing
-
-
-class Playable:
-    """Whether a printing is legal and not banned in one format on one day, as the checks
-    judge it: one look-up a printing, for a card search by legality."""
-
-    def __init__(self, index: CatalogIndex, rules: FormatDefinition,
-                 as_of: dt.date | None) -> None:
-        judged = rules_on(rules, as_of)
-        checks = {spec.code for spec in judged[0].checks} if judged else set()
-        self._table = table(index, judged[0].legality, judged[1]) if judged else None
-        self._pool = "not-legal" in checks
-        self._bans = "banned" in checks
-
-    def __call__(self, printing: Printing) -> bool:
-        if self._table is None:
-            return False  # the format was not played on the day: no card is legal in it
-        if self._pool and not self._table.legal(printing):
-            return False
-        return not (self._bans and printing.function_key in self._table.bans)
+    played on the day."""
+    for each in judges(index, as_of, wanted):
+        yield each.format_id, each.legality(index, printing)
 
 
 def limit_of(index: CatalogIndex, rules: FormatDefinition, printing: Printing) -> Limit | None:
@@ -217,9 +232,5 @@ def limit_of(index: CatalogIndex, rules: FormatDefinition, printing: Printing) -
 
 
 def _printed_limit_applies(rules: FormatDefinition, printing: Printing) -> bool:
-    spec = next((spec for spec in rules.checks if spec.code == "printed-limit"), None)
-    if spec is None:
-        return False
-    scopes = spec.params.get("scopes")
-    return scopes is None or printing.limit_scope in scopes
-
+    spec = next((spec for spec in rules.checks if spec.code == printed_limit.CHECK), None)
+    return spec is not None and printing.limit_scope in printed_limit.scopes(spec)

@@ -4,21 +4,23 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
-from catalog.index import CatalogIndex
+from catalog.index import CatalogIndex, Printing
 from validators import card_legality
-from validators.card_legality import CardLegality, Limit
+from validators.card_legality import CardLegality, FormatJudge, Limit
 from validators.records import Ban
 
 
-def legalities(index: CatalogIndex, card_id: str, as_of: dt.date | None) -> dict[str, Any]:
-    """`legalities` of a card answer: each format in force on the day, by id."""
+def legalities(index: CatalogIndex, judges: list[FormatJudge],
+               card_id: str) -> dict[str, Any]:
+    """`legalities` of a card answer: each format played on the day (`judges`, made once
+    for the request), by id."""
     printing = index.printings.get(card_id)
     if printing is None:  # the database and the index of one catalog hold the same ids
         return {}
-    return {format_id: _legality(found)
-            for format_id, found in card_legality.legalities(index, printing, as_of)}
+    return {each.format_id: _legality(each.legality(index, printing)) for each in judges}
 
 
 def _legality(found: CardLegality) -> dict[str, Any]:
@@ -51,7 +53,14 @@ def _limit(limit: Limit) -> dict[str, Any]:
 
 
 def playable_in(index: CatalogIndex, format_ids: list[str],
-                as_of: dt.date | None) -> list[card_legality.Playable]:
-    """For each format, what says whether a printing is legal and unbanned in it on the day."""
+                as_of: dt.date | None) -> list[Callable[[Printing], bool]]:
+    """For each format, what says whether a printing is legal and unbanned in it on the day:
+    no printing is, in a format not yet played on it."""
     every = card_legality.formats()
-    return [card_legality.Playable(index, every[format_id], as_of) for format_id in format_ids]
+    found = [card_legality.judge(index, format_id, every[format_id], as_of)
+             for format_id in format_ids]
+    return [each.playable if each is not None else _nothing for each in found]
+
+
+def _nothing(_: Printing) -> bool:
+    return False

@@ -75,8 +75,13 @@ DECK, NAME = "deck", "name"
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     # A card's own text and the deck's lines decide, and the card is cited, not the format:
     # what is found is the deck's, the same in every format that runs the check.
-    scopes = tuple(spec.params.get("scopes", (DECK, NAME)))
-    return iter(ctx.share.once((CHECK, scopes), lambda: list(_found(ctx, scopes))))
+    scoped = scopes(spec)
+    return iter(ctx.share.once((CHECK, scoped), lambda: list(_found(ctx, scoped))))
+
+
+def scopes(spec: CheckSpec) -> tuple[str, ...]:
+    """The scopes of limits the format applies: both, unless its params keep to some."""
+    return tuple(spec.params.get("scopes", (DECK, NAME)))
 
 
 def _found(ctx: Context, scopes: tuple[str, ...]) -> Iterator[Violation]:
