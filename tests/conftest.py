@@ -22,14 +22,14 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
 from catalog.db import make_engine
-from catalog.index import CatalogIndex, load_index
+from catalog.index import CatalogIndex
 from catalog.models import Card
 from client.catalog_cache import cache_dir
 from decklist.detect import parse
 from decklist.resolver import resolve
 from tests.support import postgres as postgres_servers
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
-from tests.support.catalogs import imported_db, served_layout, sqlite_url
+from tests.support.catalogs import imported_db, index_of, served_layout, sqlite_url
 from tests.support.kept_catalog import kept_import
 from tests.support.paths import (
     MINI_CATALOG,
@@ -317,11 +317,7 @@ def real_card(full_db_url):
 @pytest.fixture(scope="session")
 def full_index(full_db_url) -> CatalogIndex:
     """The in-memory index of the full real catalog."""
-    engine = make_engine(full_db_url)
-    try:
-        return load_index(engine)
-    finally:
-        engine.dispose()  # else its pooled connection is left for the garbage collector
+    return index_of(full_db_url)
 
 
 @pytest.fixture

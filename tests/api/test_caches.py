@@ -6,11 +6,10 @@ Line readings, resolutions, card standings and their JSON views are kept in boun
 
 import datetime as dt
 
-from catalog.db import make_engine
-from catalog.index import load_index
 from decklist.detect import parse
 from decklist.parsed import MAX_LINE_LENGTH
 from decklist.resolver import resolve
+from tests.support.catalogs import index_of
 from validators.engine import validate
 from validators.formats import deck_rules, get_format
 from validators.records import Ban
@@ -19,11 +18,7 @@ from validators.standing import standings_for
 
 def reloaded(url):
     """The index a worker builds after a re-import (here: of the same catalog)."""
-    engine = make_engine(url)
-    try:
-        return load_index(engine)
-    finally:
-        engine.dispose()
+    return index_of(url)
 
 
 def test_index_memo_is_bounded_and_belongs_to_its_index(full_db_url, full_index):

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from catalog.db import make_engine
-from catalog.index import load_index
 from decklist.detect import parse
 from decklist.resolver import AMBIGUOUS, UNKNOWN, resolve
+from tests.support.catalogs import index_of
 from validators.engine import validate
 from validators.formats import get_format
 
@@ -45,11 +44,7 @@ def test_an_exporters_energy_code_is_never_an_unknown_set(client):
 @pytest.fixture(scope="module")
 def old_index(ptcg_db_url):
     """The catalog of pokemon-tcg-data alone: a catalog older than Pitch Black."""
-    engine = make_engine(ptcg_db_url)
-    try:
-        return load_index(engine)
-    finally:
-        engine.dispose()
+    return index_of(ptcg_db_url)
 
 
 def test_a_set_newer_than_the_catalog_says_to_update_it(old_index):

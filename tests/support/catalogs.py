@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from catalog.db import make_engine
 from catalog.importing.importer import import_catalog
+from catalog.index import CatalogIndex, load_index
 from catalog.models import Card, Set
 from tests.support.servers import static_http
 
@@ -29,6 +30,15 @@ def imported_db(url: str, source: Path | str) -> str:
     import_catalog(engine, str(source))
     engine.dispose()
     return url
+
+
+def index_of(url: str) -> CatalogIndex:
+    """The in-memory index a worker builds from the catalog at `url`."""
+    engine = make_engine(url)
+    try:
+        return load_index(engine)
+    finally:
+        engine.dispose()  # else its pooled connection is left for the garbage collector
 
 
 def counts(engine: Engine) -> tuple[int, int]:
