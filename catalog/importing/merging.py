@@ -12,7 +12,7 @@ one `catalog/data/tcgdex.json` maps it to; any other is a new set, whose id foll
 catalog's scheme (me03 → me3, ex5.5 → ex5pt5). A printing is matched by its set and its
 number written alike ("001" = "1"); a new one's id is its set's and its number, without
 zero padding ("me5-1"). TCGdex's own ids stay known: each set keeps its `tcgdex_id`,
-by which catalog.lookup reads "me05-001" as me5-1.
+by which catalog.index reads "me05-001" as me5-1.
 """
 
 from __future__ import annotations
