@@ -5,14 +5,19 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+import orjson
 from flask import Blueprint, request, url_for
 from marshmallow import ValidationError, fields, validate
 
+from api import card_search
+from api.card_search import CardSearch
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource, judged_today
 from api.middleware.problems import Problem
 from api.schema import MAX_TEXT, Strict, load_query
-from api.views.card_legalities import legalities, playable_in
+from api.views import card_answers
+from api.views.card_answers import CatalogRead
+from api.views.card_legalities import legalities
 from api.views.catalog_records import CardSchema, PrintingSchema, SetSchema
 from catalog import lookup
 from catalog.index import CatalogIndex
@@ -106,40 +111,25 @@ def list_cards() -> dict[str, Any]:
     args = load_query(CARD_QUERY)
     page, per_page = args.pop("page"), args.pop("per_page")
     as_of = _day(args.pop("as_of"))
-    legal_in, not_legal_in = args.pop("legal_in", []), args.pop("not_legal_in", [])
-    session = store.session()
-    filters = CardFilters(**args)
-    if legal_in or not_legal_in:
-        items, total = _by_legality(filters, legal_in, not_legal_in, as_of, page, per_page)
-    else:
-        result = lookup.search_cards(session, filters, offset=(page - 1) * per_page,
-                                     limit=per_page)
-        items, total = result.items, result.total
-    index = store.index()
-    judges = card_legality.judges(index, as_of)  # once, for every card of the page
-    body = {"items": [_with_legalities(index, judges, card) for card in items], "page": page,
-            "per_page": per_page, "total": total}
-    if page * per_page < total:
+    legal_in, not_legal_in = tuple(args.pop("legal_in", ())), tuple(args.pop("not_legal_in", ()))
+    search = CardSearch(CardFilters(**args), legal_in, not_legal_in, as_of)
+    read = CatalogRead(store.index())
+    ids, items = _page(read, search, page, per_page)
+    if read.stale:  # the database has moved on from the index's catalog: read it all there
+        ids, items = _page(read, search, page, per_page)
+    body = {"items": items, "page": page, "per_page": per_page, "total": len(ids)}
+    if page * per_page < len(ids):
         body["next"] = url_for("cards.list_cards", **{**request.args.to_dict(),
                                                        "page": page + 1})
     return body
 
 
-def _by_legality(filters: CardFilters, legal_in: list[str], not_legal_in: list[str],
-                 as_of: dt.date | None, page: int, per_page: int) -> tuple[list[Card], int]:
-    """The page of printings matching the filters that are legal in every format of
-    `legal_in` and in none of `not_legal_in` on the day, and how many there are."""
-    session, index = store.session(), store.index()
-    legal = playable_in(index, legal_in, as_of)
-    illegal = playable_in(index, not_legal_in, as_of)
-    kept = []
-    for card_id in lookup.matching_ids(session, filters):
-        printing = index.printings.get(card_id)
-        if printing is not None and all(test(printing) for test in legal) \
-                and not any(test(printing) for test in illegal):
-            kept.append(card_id)
+def _page(read: CatalogRead, search: CardSearch, page: int,
+          per_page: int) -> tuple[tuple[str, ...], orjson.Fragment]:
+    """The ids the search finds, and the answers of the page's cards."""
+    ids = card_search.found(read, search)
     start = (page - 1) * per_page
-    return lookup.cards_by_id(session, kept[start:start + per_page]), len(kept)
+    return ids, card_answers.cards(read, ids[start:start + per_page], search.as_of)
 
 
 def _day(as_of: dt.date | None) -> dt.date | None:

@@ -6,7 +6,7 @@ back request after request, so a worker remembers them. What is derived from a c
 version lives in `CatalogIndex.memo` and dies with that index (a re-import starts empty);
 what depends on no catalog (a raw line's reading, a query string's values) lives in a
 `ProcessCache`. Every size is bounded so that no mix of requests grows a worker past its
-memory goal: with every cache full a worker stays under 150 MB (bench/cache_memory.py,
+memory goal: with every cache full a worker stays under 175 MB (bench/cache_memory.py,
 docs/performance.md). `CACHE_SIZES` in the app's configuration (or the environment, as
 JSON) overrides any of them.
 """
@@ -41,6 +41,12 @@ class CacheSizes:
     # Per catalog: what a check found of a card in a format on a date, worded once for every
     # line that names the card (validators.checks.not_legal).
     findings: int = 8192
+    # Per catalog: a card's answer with its legalities on a day, encoded (about 2 KB each;
+    # api.views.card_answers): enough for every printing legal in Standard.
+    card_answers: int = 4096
+    # Per catalog: the printings a card search finds, in order (at most the whole catalog's
+    # ids, 170 KB; api.card_search).
+    card_searches: int = 16
 
     @classmethod
     def from_config(cls, value: Mapping[str, Any] | None) -> CacheSizes:
@@ -92,6 +98,10 @@ class Kept(Generic[K, V]):
     def __init__(self, size: int) -> None:
         self._size = size
         self._values: dict[K, V] = {}
+
+    def peek(self, key: K) -> V | None:
+        """The value kept under `key`, if any."""
+        return self._values.get(key)
 
     def get(self, key: K, make: Callable[..., V], *args: Any) -> V:
         """The value kept under `key`, or `make(*args)` kept under it."""

@@ -78,7 +78,15 @@ def session() -> Session:
 def answer_version() -> str:
     """The version of the catalog this request's answer was made from, for its ETag: the
     one its session reads, in the same snapshot as the answer (a re-import may have
-    committed since, before the index follows); else that of the index it was given."""
+    committed since, before the index follows); else that of the index it was given. Read
+    once a request: a view that asks for it opens its session first."""
+    answered = g.get("answer_version")
+    if answered is None:
+        answered = g.answer_version = _answer_version()
+    return answered
+
+
+def _answer_version() -> str:
     db_session = g.get("db_session")
     if db_session is not None:
         version = lookup.version(db_session)
