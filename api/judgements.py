@@ -7,6 +7,7 @@ request and writes its answer.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from api import work_budget
@@ -38,13 +39,28 @@ def deck_judged(index: CatalogIndex, req: DeckRequest) -> tuple[DeckPlan, DeckJu
                             Searches())
 
 
-def deck_plan(index: CatalogIndex, req: DeckRequest) -> DeckPlan:
-    """The formats a request asks its deck to be checked in; a 404 for one there is not."""
+def deck_plan(index: CatalogIndex, req: DeckRequest,
+              plans: dict[Hashable, DeckPlan] | None = None) -> DeckPlan:
+    """The formats a request asks its deck to be checked in; a 404 for one there is not.
+    `plans` keeps those already made for a request of many decks, which mostly ask alike
+    (speed trick "plans kept for a request": docs/performance.md)."""
+    key = (_plain(req.formats), req.play, req.pool is not None, _plain(req.product),
+           req.as_of)
+    found = plans.get(key) if plans is not None else None
+    if found is not None:
+        return found
     try:
-        return plan_deck(index, req.formats, req.play, req.pool is not None, req.product,
-                         req.as_of)
+        found = plan_deck(index, req.formats, req.play, req.pool is not None, req.product,
+                          req.as_of)
     except TargetError as error:
         raise target_problem(error, req.sent_in) from None
+    if plans is not None:
+        plans[key] = found
+    return found
+
+
+def _plain(value: str | list[str] | None) -> str | tuple[str, ...] | None:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def deck_ask(req: DeckRequest, plan: DeckPlan) -> work_budget.Ask:

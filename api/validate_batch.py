@@ -11,7 +11,7 @@ either costs the work. Then the answer streams (api.views.batches): each deck ju
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -73,7 +73,8 @@ class BatchItem:
 def validate_batch() -> Response:
     items = batch_request()
     index = store.index()
-    planned = [_planned(index, item) for item in items]
+    plans: dict[Hashable, DeckPlan] = {}  # the decks of a batch mostly ask alike
+    planned = [_planned(index, item, plans) for item in items]
     work_budget.within([judgements.deck_ask(item.request, item.plan) for item in planned
                         if item.request is not None and item.plan is not None],
                        work_budget.BATCH_WORK_PER_DECK * len(items), pointer="/decks")
@@ -157,13 +158,14 @@ def in_deck(problem: Problem, position: int) -> Problem:
     return Problem(problem.slug, problem.detail, **{**problem.extensions, "pointer": at})
 
 
-def _planned(index: CatalogIndex, item: BatchItem) -> BatchItem:
+def _planned(index: CatalogIndex, item: BatchItem,
+             plans: dict[Hashable, DeckPlan]) -> BatchItem:
     """The deck with the formats it is checked in, or its problem in its place: a formats
     problem, or work past what one request may ask (checked before any is done)."""
     if item.request is None:
         return item
     try:
-        plan = judgements.deck_plan(index, item.request)
+        plan = judgements.deck_plan(index, item.request, plans)
         work_budget.within([judgements.deck_ask(item.request, plan)])
     except Problem as problem:
         return replace(item, request=None, problem=in_deck(problem, item.position))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import IO, Any
 
 import orjson
@@ -36,6 +36,7 @@ from api.views.batches import STOPPING, stopping_problem
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
 from runtime import deadline
+from validators.targets import DeckPlan
 
 bp = Blueprint("stream", __name__, url_prefix="/v1")
 log = logging.getLogger(__name__)
@@ -102,6 +103,7 @@ def answered(index: CatalogIndex, body: IO[bytes]) -> Iterator[bytes]:
     """Each deck's answer line as it is judged, then the counts."""
     counts = {"decks": 0, "answered": 0, "failed": 0}
     stopped: dict[str, Any] | None = None
+    plans: dict[Hashable, DeckPlan] = {}  # the decks of a stream mostly ask alike
     for number, line in enumerate(lines(body), start=1):
         if line is not None and not line.strip():
             continue  # a blank line (the last newline's) is no deck
@@ -112,7 +114,7 @@ def answered(index: CatalogIndex, body: IO[bytes]) -> Iterator[bytes]:
             break
         counts["decks"] += 1
         try:
-            data, ok = _deck(index, number, line)
+            data, ok = _deck(index, number, line, plans)
         except STOPPING as error:
             stopped = {"at": number, "problem": stopping_problem(error).document()}
             counts["failed"] += 1
@@ -142,7 +144,8 @@ def lines(body: IO[bytes]) -> Iterator[bytes | None]:
         yield None if too_long or len(held) > BATCH_BYTES_PER_DECK else held
 
 
-def _deck(index: CatalogIndex, number: int, line: bytes | None) -> tuple[bytes, bool]:
+def _deck(index: CatalogIndex, number: int, line: bytes | None,
+          plans: dict[Hashable, DeckPlan]) -> tuple[bytes, bool]:
     """A line's answer, and whether it is a verdict (not a problem)."""
     deck_id: Any = None
     try:
@@ -161,7 +164,7 @@ def _deck(index: CatalogIndex, number: int, line: bytes | None) -> tuple[bytes, 
             raise Problem("invalid-body", "A stream answers each deck with detail legal_in or "
                           "verdict; ask /v1/validate or the batch for every line.",
                           pointer="/detail", line=number)
-        plan = judgements.deck_plan(index, req)
+        plan = judgements.deck_plan(index, req, plans)
         work_budget.within([judgements.deck_ask(req, plan)])
         deadline.check()  # once a deck
         verdict = judgements.deck_verdict(index, req, plan, Searches())

@@ -34,39 +34,54 @@ class Context:
     # What every format's checks of these lines share (validators.shared); one of its own
     # when the lines are judged in this format alone.
     share: DeckShare = field(default_factory=DeckShare)
-    # Worked out once, when made: every check reads them. Each line's standing is looked up
-    # here, once, in the order of `lines`. Plain fields rather than cached properties, whose
-    # lock (Python 3.11) each costs a request (speed trick "plain-field facts":
+    # The deck's lines (all but the sideboard's), and those that name a known card: worked
+    # out once, when made, as plain fields rather than cached properties, whose lock
+    # (Python 3.11) each costs a request (speed trick "plain-field facts":
     # docs/performance.md).
-    standings: FormatStandings = field(init=False)  # the format's, on the date
-    line_standings: tuple[LineStanding, ...] = field(init=False)
-    # The deck's lines (all but the sideboard's), each with its standing; then those that
-    # name a known card. `deck` and `known` are the same lines without their standings.
-    deck_standings: list[tuple[ResolvedLine, LineStanding]] = field(init=False)
-    known_standings: list[tuple[ResolvedLine, LineStanding]] = field(init=False)
     deck: list[ResolvedLine] = field(init=False)
     known: list[ResolvedLine] = field(init=False)
+    # The lines' standings in the format on the date, looked up when a check first asks:
+    # a format whose first error needs none (a Limited deck's size, a Partner missing) never
+    # looks them up (speed trick "standings when asked": docs/performance.md).
+    _looked_up: Standings | None = field(init=False)
 
     def __post_init__(self) -> None:
-        self.standings = standings_for(self.index, self.format.legality, self.as_of)
-        # Formats of one pool, ban list and date (Modified and its team formats) stand each
-        # line alike: the deck's share looks them up once.
-        self.line_standings, self.deck_standings, self.known_standings = self.share.once(
-            self.standings, self._standings)
         self.deck, self.known = self.share.once("deck lines", self._lines)
+        self._looked_up = None
 
-    def _standings(self) -> Standings:
-        of = self.standings.of
-        line_standings = tuple([of(line.entry.reference) for line in self.lines])
-        deck = [(line, standing)
-                for line, standing in zip(self.lines, line_standings, strict=True)
-                if line.entry.section != SIDEBOARD]
-        return line_standings, deck, [(line, standing) for line, standing in deck
-                                      if line.resolution.status != UNKNOWN]
+    @property
+    def standings(self) -> FormatStandings:
+        """The format's standings on the date."""
+        return standings_for(self.index, self.format.legality, self.as_of)
+
+    @property
+    def line_standings(self) -> tuple[LineStanding, ...]:
+        """Each line's standing, in the order of `lines`."""
+        return self._standings_of_lines()[0]
+
+    @property
+    def deck_standings(self) -> list[tuple[ResolvedLine, LineStanding]]:
+        """The lines of `deck`, each with its standing."""
+        return self._standings_of_lines()[1]
+
+    @property
+    def known_standings(self) -> list[tuple[ResolvedLine, LineStanding]]:
+        """The lines of `known`, each with its standing."""
+        return self._standings_of_lines()[2]
+
+    def _standings_of_lines(self) -> Standings:
+        found = self._looked_up
+        if found is None:
+            # Formats of one pool, ban list and date (Modified and its team formats) stand
+            # each line alike: the deck's share looks them up once.
+            standings = self.standings
+            found = self._looked_up = self.share.once(standings,
+                                                      lambda: _standings(standings, self.lines))
+        return found
 
     def _lines(self) -> tuple[list[ResolvedLine], list[ResolvedLine]]:
-        deck = [line for line, _ in self.deck_standings]
-        return deck, [line for line, _ in self.known_standings]
+        deck = deck_lines(self.lines)
+        return deck, [line for line in deck if line.resolution.status != UNKNOWN]
 
     def ref(self, line: ResolvedLine) -> CardRef:
         """A line of the deck as a violation names it (card_ref), made once per deck."""
@@ -83,6 +98,15 @@ class Context:
         if len(lines) == 1 and lines[0].entry.copies == 1:
             return lines[0].resolution.card
         return None
+
+
+def _standings(standings: FormatStandings, lines: list[ResolvedLine]) -> Standings:
+    of = standings.of
+    line_standings = tuple([of(line.entry.reference) for line in lines])
+    deck = [(line, standing) for line, standing in zip(lines, line_standings, strict=True)
+            if line.entry.section != SIDEBOARD]
+    return line_standings, deck, [(line, standing) for line, standing in deck
+                                  if line.resolution.status != UNKNOWN]
 
 
 def deck_lines(lines: list[ResolvedLine]) -> list[ResolvedLine]:

@@ -25,8 +25,10 @@ class Verdict:
     catalog_version: str
     violations: tuple[Violation, ...]
     warnings: tuple[Violation, ...]
-    lines: Sequence[ResolvedLine]  # the lines judged, as given
-    line_standings: tuple[LineStanding, ...]  # each line's, in the order of `lines`
+    # The lines judged, as given, and each one's standing in their order; neither for a
+    # verdict to its first error, which an answer shows no line of (`detail=legal_in`).
+    lines: Sequence[ResolvedLine]
+    line_standings: tuple[LineStanding, ...]
     season: Season | None = None  # the season in force on the date judged
 
     @property
@@ -60,12 +62,17 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
         definition = season.season.rules
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
-    found = _until_first_error(ctx, definition) if first_error else [
-        violation for spec in definition.checks for violation in get_check(spec.code)(ctx, spec)]
+    if first_error:
+        found = _until_first_error(ctx, definition)
+        shown: tuple[Sequence[ResolvedLine], tuple[LineStanding, ...]] = ((), ())
+    else:
+        found = [violation for spec in definition.checks
+                 for violation in get_check(spec.code)(ctx, spec)]
+        shown = (lines, ctx.line_standings)
     return Verdict(
         format=definition, as_of=effective, catalog_version=index.version,
         violations=errors(found), warnings=warnings(found),
-        lines=lines, line_standings=ctx.line_standings,
+        lines=shown[0], line_standings=shown[1],
         season=season.season if season is not None else None)
 
 

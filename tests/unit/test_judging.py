@@ -85,3 +85,19 @@ def test_a_card_not_legal_on_two_lines_is_said_of_each_line(full_index):
     on_2021 = [v for v in validate(full_index, list(lines), standard, dt.date(2021, 9, 10))
                .violations if v.code == "not-legal" and v.cards[0].id == "base1-91"]
     assert dict(on_2021[0].args)["date"] == "2021-09-10" != dict(found[0].args)["date"]
+
+
+def test_a_verdict_to_its_first_error_is_the_full_verdicts_first_and_names_no_lines(
+        full_index):
+    """In every format, on days on either side of a rotation: the first error the checks
+    find is the full verdict's first error; the verdict shows no line (detail=legal_in has
+    none to show), and the full verdict, made after it, still has each line's standing."""
+    plan = plan_deck(full_index, ALL, None, False, None)
+    for day in (dt.date(2003, 8, 31), dt.date(2014, 6, 1), None):
+        first = judge_deck(full_index, plan, parse(BROKEN), None, day, False, first_error=True)
+        full = judge_deck(full_index, plan, parse(BROKEN), None, day, False)
+        for (target, short), (_, whole) in zip(first.verdicts, full.verdicts, strict=True):
+            assert short.legal == whole.legal, target.format.id
+            assert [v.code for v in short.violations] == [v.code for v in whole.violations][:1]
+            assert short.lines == () and short.line_standings == ()
+            assert len(whole.line_standings) == len(whole.lines) == len(full.deck.lines)
