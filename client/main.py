@@ -1,4 +1,5 @@
 """`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked.
+`deckjudge legal-in FILES… [--format all|IDs] [--url URL]`: where each deck is legal.
 `deckjudge fmt FILES… [--check] [--diff]`: decklists in one canonical form.
 `deckjudge catalog info|update`: the catalog they use when nothing names one."""
 
@@ -13,9 +14,9 @@ from pathlib import Path
 
 from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
-from client import report
+from client import legal_in, report
 from client.catalog_cache import CachedCatalog, CacheUnavailable, default_source
-from client.check import Options, UsageError, check_files, exit_status
+from client.check import ALL, Options, UsageError, check_files, exit_status
 from client.fmt import canonical
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
 
@@ -28,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
         return catalog_command(args)
     if args.command == "fmt":
         return fmt_command(args)
+    if args.command == "legal-in":
+        return legal_in_command(args)
     options = Options(args.format_id, args.as_of, args.tournament)
     try:
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
@@ -46,6 +49,33 @@ def main(argv: list[str] | None = None) -> int:
     if args.junit_xml:
         report.write_junit(checked, args.junit_xml)
     return status
+
+
+def legal_in_command(args: argparse.Namespace) -> int:
+    """`deckjudge legal-in FILES…`: where each deck is legal (client/legal_in.py)."""
+    try:
+        service = (RemoteService(args.url, args.timeout, args.retries) if args.url
+                   else LocalService(_local_database(args.database)))
+        formats = _formats_asked(args.formats, service.formats())
+        judged = legal_in.judge_files(service, args.files, formats, args.as_of)
+    except (ServiceUnavailable, UsageError, CacheUnavailable) as error:
+        print(f"deckjudge: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if args.output == "ndjson":
+        legal_in.write_ndjson(judged, sys.stdout)
+    else:
+        legal_in.write_text(judged, formats == ALL, sys.stdout)
+    return legal_in.exit_status(judged)
+
+
+def _formats_asked(asked: str, known: list[str]) -> str | list[str]:
+    if asked == ALL:
+        return ALL
+    wanted = [part.strip() for part in asked.split(",")]
+    unknown = [part for part in wanted if part not in known]
+    if unknown or not all(wanted):
+        raise UsageError(f"no format {(unknown or [''])[0]!r}; formats: {', '.join(known)}")
+    return list(dict.fromkeys(wanted))
 
 
 def _local_database(database: str | None) -> str:
@@ -151,13 +181,7 @@ def _parser() -> argparse.ArgumentParser:
                             "(the file's own comment wins): one of unlimited, modified, "
                             "sealed, booster-draft, rochester-draft, partner-battles, "
                             "standard, expanded, glc, … (GET /v1/formats lists them)")
-    check.add_argument("--url", default=os.environ.get("DECKJUDGE_URL"),
-                       help="a running deckjudge service (default: $DECKJUDGE_URL; "
-                            "without one, check in this process with the local catalog)")
-    check.add_argument("--database", default=None, metavar="URL",
-                       help="the local catalog database (default: $DATABASE_URL, else the "
-                            "catalog in deckjudge's cache directory ($DECKJUDGE_CACHE), "
-                            "imported on first use from $CATALOG_SOURCE or upstream)")
+    _service_arguments(check)
     check.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
                        help="judge the deck as on this date (default: the format's own)")
     check.add_argument("--tournament", action="store_true",
@@ -167,11 +191,22 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--annotations", choices=("auto", "github", "none"), default="auto",
                        help="GitHub Actions annotations with text output (auto: when "
                             "GITHUB_ACTIONS=true)")
-    check.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
-                       help="per request, against a service (default 30)")
-    check.add_argument("--retries", type=int, default=3, choices=range(0, 11), metavar="N",
-                       help="retries on connection errors, 429 and 503, with backoff "
-                            "(default 3)")
+    legal = commands.add_parser(
+        "legal-in", help="say which formats each deck is legal in",
+        description="Say which formats each decklist file is legal in: a folder of decks "
+                    "re-judged after a ban list or a rotation, through the service's stream "
+                    "(POST /v1/validate/stream). Exit status: 0 when every deck was judged, "
+                    "1 when the service refused a deck, 2 when a file could not be read or "
+                    "judged.")
+    legal.add_argument("files", nargs="+", metavar="FILE")
+    legal.add_argument("--format", "-f", dest="formats", default=ALL, metavar="IDS",
+                       help="`all` (the default), or format ids separated by commas; files' "
+                            "own `# format:` comments are not read")
+    legal.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
+                       help="judge on this date, as after a ban list takes effect (default: "
+                            "each format's own)")
+    legal.add_argument("--output", "-o", choices=("text", "ndjson"), default="text")
+    _service_arguments(legal)
     fmt = commands.add_parser(
         "fmt", help="rewrite decklists in one canonical form",
         description="Rewrite decklist files in one canonical form: sections headed with their "
@@ -202,6 +237,22 @@ def _parser() -> argparse.ArgumentParser:
                         help="import even when the data is unchanged, or has lost more "
                              "than a fifth of the catalog's cards")
     return parser
+
+
+def _service_arguments(command: argparse.ArgumentParser) -> None:
+    """Where a command's decks are judged: a running service, or this process's catalog."""
+    command.add_argument("--url", default=os.environ.get("DECKJUDGE_URL"),
+                         help="a running deckjudge service (default: $DECKJUDGE_URL; "
+                              "without one, check in this process with the local catalog)")
+    command.add_argument("--database", default=None, metavar="URL",
+                         help="the local catalog database (default: $DATABASE_URL, else the "
+                              "catalog in deckjudge's cache directory ($DECKJUDGE_CACHE), "
+                              "imported on first use from $CATALOG_SOURCE or upstream)")
+    command.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
+                         help="per request, against a service (default 30)")
+    command.add_argument("--retries", type=int, default=3, choices=range(0, 11),
+                         metavar="N", help="retries on connection errors, 429 and 503, with "
+                                           "backoff (default 3)")
 
 
 def _date(value: str) -> dt.date:

@@ -6,6 +6,7 @@ body), so a file gets one verdict whichever way it is checked.
 
 from __future__ import annotations
 
+import json
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ RETRY_STATUSES = frozenset({429, 503})
 # repository of lists costs a few requests, small enough that one answers well within the
 # timeout and a retry repeats little.
 BATCH_SIZE = 100
+STREAM_PATH, NDJSON = "/v1/validate/stream", "application/x-ndjson"
 # Answers to a batch after which its decks are asked one by one: a service without batches
 # (404, 405), a batch over its limits (413), a 200 that is not a batch's answer. After any
 # other the batch may have cost its work, which asking again deck by deck would repeat.
@@ -104,6 +106,22 @@ class RemoteService:
         for start in range(0, len(payloads), BATCH_SIZE):
             answers += self._batch(payloads[start:start + BATCH_SIZE])
         return answers
+
+    def stream(self, body: bytes) -> tuple[int, list[Any]]:
+        """POST /v1/validate/stream: the status, and each line of the answer read (its
+        problem's alone when it is not 200)."""
+        try:
+            response = self.session.post(self.base + STREAM_PATH, data=body, stream=True,
+                                         headers={"Content-Type": NDJSON},
+                                         timeout=(min(5.0, self.timeout), self.timeout))
+            if response.status_code != 200:
+                return response.status_code, [_json_or_none(response.content)]
+            return 200, [json.loads(line) for line in response.iter_lines() if line]
+        except requests.RequestException as error:
+            if _timed_out(error):
+                raise ServiceUnavailable(
+                    f"{self.where} did not answer within {self.timeout:g} s") from None
+            raise ServiceUnavailable(f"cannot reach {self.where}: {_reason(error)}") from None
 
     def _batch(self, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
         decks = [{"id": str(position), **payload} for position, payload in enumerate(payloads)]
@@ -208,6 +226,20 @@ class LocalService:
     def validate_many(self, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
         # In process a request costs no round trip: one each keeps every answer whole.
         return [self.validate(payload) for payload in payloads]
+
+    def stream(self, body: bytes) -> tuple[int, list[Any]]:
+        response = self.client.post(STREAM_PATH, data=body, content_type=NDJSON)
+        data = response.get_data()
+        if response.status_code != 200:
+            return response.status_code, [_json_or_none(data)]
+        return 200, [json.loads(line) for line in data.splitlines() if line]
+
+
+def _json_or_none(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except ValueError:
+        return None
 
 
 def _safe(url: str) -> str:
