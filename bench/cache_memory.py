@@ -5,8 +5,9 @@
 Loads the index as a worker does, then validates decklists of distinct real
 printings (every line new) in Modified on days of as many stretches of days as a worker
 keeps standings for (validators.stretches), through the Flask app so the JSON views are
-cached too, until each bounded cache is at its size. Prints the resident set size before
-and after. A benchmark prints figures; it asserts nothing.
+cached too, until each bounded cache is at its size; then pages through the card search
+until the kept card searches and card answers are at theirs. Prints the resident set size
+before and after. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from flask.testing import FlaskClient  # noqa: E402
 
 from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
@@ -57,6 +60,20 @@ def stretches(index: CatalogIndex, count: int) -> list[dt.date]:
     return list(chosen.values())[:count]
 
 
+def fill_card_caches(client: FlaskClient) -> None:
+    """Every kept card search of the whole catalog (each on a day of its own, past its last
+    page, so that it keeps no card), then every kept card answer."""
+    searches, answers = sizes().card_searches, sizes().card_answers
+    for day in range(searches):
+        as_of = (dt.date(2026, 1, 1) + dt.timedelta(days=day)).isoformat()
+        assert client.get(f"/v1/cards?per_page=1&page=100000&as_of={as_of}").status_code == 200
+    print(f"  searches kept: {rss_mib():.0f} MiB")
+    per_page = 128  # a whole number of pages fills the cache to its size
+    for page in range(1, answers // per_page + 1):
+        answer = client.get(f"/v1/cards?per_page={per_page}&page={page}&as_of=2026-01-01")
+        assert len(answer.get_json()["items"]) == per_page
+
+
 def main() -> None:
     app = create_app()
     with app.app_context():
@@ -76,6 +93,8 @@ def main() -> None:
             answer = client.post(f"/v1/validate?format=modified&as_of={as_of}",
                                  data=body.encode(), content_type="text/plain")
             assert answer.status_code == 200, answer.get_json()
+    print(f"  line caches full: {rss_mib():.0f} MiB")
+    fill_card_caches(client)
     full = rss_mib()
     print(f"every cache full ({FORMAT_DATES} dates x {LINES_PER_DATE} distinct lines, "
           f"{time.perf_counter() - started:.0f} s): {full:.0f} MiB")

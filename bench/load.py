@@ -9,8 +9,11 @@ answers and the peak RSS of each worker (VmHWM). Then it runs validate at
 half the peak rate (wrk's per-request delay) for the p99 there, and healthz
 and validate (text) in turn, three times each, for their ratio: on shared
 cores one run of either swings by a third, so the ratio is of the medians.
-Those runs also print the CPU time a request cost the workers and wrk.
-A benchmark prints figures; it asserts nothing.
+Those runs also print the CPU time a request cost the workers and wrk. Then what a card
+picker and a deck database ask, each in turn with healthz: the card search by legality (250
+a page), `detail=legal_in` for one deck in every format, a batch of real lists at
+`legal_in`; and a stream of 10,000 real lists through POST /v1/validate/stream, in decks a
+second and a worker's peak memory. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -38,21 +41,24 @@ sys.path.insert(0, str(ROOT))
 
 from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
-from bench.decks import modified_decks, partner_text  # noqa: E402
+from bench.decks import modified_decks, partner_text, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.proc import children, cpu_seconds, status_mib  # noqa: E402
 from runtime import patterns  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 
-# wrk sends each connection's requests in turn from a table of bodies; `delay` paces them.
+# wrk sends each connection's requests in turn from a table of bodies (and of paths);
+# `delay` paces them.
 LUA = """
 local bodies = {%(bodies)s}
-local method, path, ctype, pause = %(method)s, %(path)s, %(ctype)s, %(pause)d
+local paths = {%(paths)s}
+local method, ctype, pause = %(method)s, %(ctype)s, %(pause)d
 local encoding = %(encoding)s
 local n = 0
 request = function()
   n = n + 1
   local body = bodies[(n %% #bodies) + 1]
+  local path = paths[(n %% #paths) + 1]
   local headers = {}
   if encoding ~= "" then headers["Accept-Encoding"] = encoding end
   if body == "" then return wrk.format(method, path, headers) end
@@ -73,6 +79,7 @@ class Scenario:
     ctype: str = "text/plain"
     encoding: str = ""  # Accept-Encoding; wrk sends none otherwise
     decks: int = 1  # decks a request checks (a batch's are many)
+    paths: tuple[str, ...] = ()  # paths asked in turn, where not `path` alone
 
 
 BATCH = 100  # decks a batch request holds (what `deckjudge check` sends)
@@ -97,7 +104,8 @@ def lua(text: str) -> str:
 def run_wrk(base: str, scenario: Scenario, connections: int, seconds: float,
             pause_ms: int = 0) -> Result:
     script = LUA % {"bodies": ", ".join(lua(body) for body in scenario.bodies),
-                    "method": lua(scenario.method), "path": lua(scenario.path),
+                    "paths": ", ".join(lua(path) for path in scenario.paths or (scenario.path,)),
+                    "method": lua(scenario.method),
                     "ctype": lua(scenario.ctype), "pause": pause_ms,
                     "encoding": lua(scenario.encoding)}
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as handle:
@@ -200,6 +208,29 @@ def real_batch() -> Scenario:
                     "POST", "/v1/validate/batch", [body], "application/json", decks=BATCH)
 
 
+def legality_scenarios() -> list[Scenario]:
+    """What a card picker and a deck database ask: a card search by legality (every page
+    of Standard's cards in turn, 250 a page), whether one 60-line deck is legal in each
+    format, and a batch of real lists asking the same."""
+    app = create_app()
+    with app.app_context():
+        wide = sixty_lines(modified_decks(store.index()))
+        search = "/v1/cards?legal_in=standard&per_page=250"
+        total = app.test_client().get(search).get_json()["total"]
+    pages = tuple(f"{search}&page={page}" for page in range(1, -(-total // 250) + 1))
+    body = json.dumps({"decks": [{"id": item.name, "format": "all", "detail": "legal_in",
+                                  "deck": item.body}
+                                 for item in itertools.islice(lists(), BATCH)]})
+    return [
+        Scenario("cards_legal_in", f"card search legal_in=standard, 250 a page ({len(pages)} "
+                 "pages)", "GET", pages[0], [""], paths=pages),
+        Scenario("legal_in_one", "legal_in, one 60-line deck, every format", "POST",
+                 "/v1/validate?format=all&detail=legal_in", [wide.text]),
+        Scenario("batch_real_legal_in", f"batch of {BATCH} real lists, every format, legal_in",
+                 "POST", "/v1/validate/batch", [body], "application/json", decks=BATCH),
+    ]
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--seconds", type=float, default=10)
@@ -223,6 +254,10 @@ def main() -> None:
             verdicts = next(s for s in plan if s.path.endswith("detail=verdict"))
             decks_per_second(base, verdicts, next(s for s in plan if s.decks > 1),
                              args.seconds, workers)
+            at_a_glance = legality_scenarios()
+            answer_bytes(base, at_a_glance)
+            legality(base, plan[0], at_a_glance, args.seconds, workers)
+            stream(base, STREAM_DECKS, pidfile)
             peaks_mib = peak_rss_mib(pidfile)
             print(f"peak RSS per worker: {', '.join(f'{mib:.0f} MiB' for mib in peaks_mib)}")
             record("load.peak_rss", max(peaks_mib), "MiB")
@@ -373,6 +408,62 @@ def decks_per_second(base: str, single: Scenario, batch: Scenario, seconds: floa
           f"{medians[batch.label]:,.0f} ({medians[batch.label] / medians[single.label]:.1f}×)")
     record("load.decks_per_second.single", medians[single.label], "decks/s")
     record("load.decks_per_second.batch", medians[batch.label], "decks/s")
+
+
+def legality(base: str, healthz: Scenario, scenarios: list[Scenario], seconds: float,
+             workers: list[str], connections: int = 32, rounds: int = 3) -> None:
+    """healthz and the legality scenarios in turn: each one's requests (or, for a batch,
+    decks) a second against healthz's requests a second (medians of the runs). Each is run
+    once first, as a running worker has seen them: every page of the search is then kept."""
+    for scenario in scenarios:
+        run_wrk(base, scenario, 8, 2)
+    runs = in_turn(base, (healthz, *scenarios), seconds, workers, connections, rounds)
+    medians = {scenario.key: statistics.median(run.result.rps * scenario.decks
+                                               for run in runs[scenario.label])
+               for scenario in (healthz, *scenarios)}
+    failed = sum(run.result.non_2xx + run.result.errors
+                 for found in runs.values() for run in found)
+    print(f"legality at a glance at {connections} connections, {rounds} runs in turn (medians): "
+          f"healthz {medians[healthz.key]:,.0f} req/s; answers not 2xx or lost: {failed}")
+    record("load.legality.failed", failed, "answers")
+    record("load.legality.healthz", medians[healthz.key], "req/s")
+    for scenario in scenarios:
+        times = medians[scenario.key] / medians[healthz.key]
+        unit = "decks/s" if scenario.decks > 1 else "req/s"
+        print(f"  {scenario.label:<52} {medians[scenario.key]:>9,.0f} {unit} "
+              f"({times:.2f}× healthz)")
+        record(f"load.legality.{scenario.key}", medians[scenario.key], unit)
+        record(f"load.ratio.{scenario.key}", times, "×")
+
+
+STREAM_DECKS = 10_000  # what POST /v1/validate/stream takes at most
+
+
+def stream(base: str, decks: int, pidfile: Path) -> None:
+    """A deck database re-judged: `decks` real lists (the corpus's, over and over) in every
+    format through POST /v1/validate/stream, timed from the first byte sent to the last line
+    read."""
+    corpus = list(lists())
+    body = b"".join(json.dumps({"id": f"{n}:{item.name}", "format": "all",
+                                "deck": item.body}).encode() + b"\n"
+                    for n, item in zip(range(decks), itertools.cycle(corpus)))
+    started = time.perf_counter()
+    answer = requests.post(f"{base}/v1/validate/stream", data=body, stream=True, timeout=120,
+                           headers={"Content-Type": "application/x-ndjson"})
+    lines = [json.loads(line) for line in answer.iter_lines() if line]
+    seconds = time.perf_counter() - started
+    done = lines[-1]["done"]
+    failed = sum(1 for line in lines[:-1] if line.get("status") != 200)
+    # A worker's peak since it started (VmHWM): the stream's, or more.
+    peak = max(peak_rss_mib(pidfile))
+    print(f"stream of {decks:,} real lists ({len(body) / 2**20:.1f} MiB), every format: "
+          f"{seconds:.2f} s, {decks / seconds:,.0f} decks/s; answered {done['answered']:,}, "
+          f"failed {failed}; peak RSS of a worker so far {peak:.0f} MiB")
+    record("load.stream.peak_rss", peak, "MiB")
+    record("load.stream.decks", done["answered"], "decks")
+    record("load.stream.failed", failed, "decks")
+    record("load.stream.seconds", seconds, "s")
+    record("load.stream.decks_per_second", decks / seconds, "decks/s")
 
 
 def measure(base: str, plan: list[Scenario], concurrencies: list[int],

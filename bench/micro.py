@@ -175,6 +175,13 @@ def main() -> None:
            timed(request(wide.text, "format=modified"), seconds))
     report("request_all", "whole request, format=all",
            timed(request(typical.text, "format=all"), seconds))
+    page = "/v1/cards?legal_in=standard&per_page=250&page=2"
+    report("request_cards", "whole request, card search, 250 a page",
+           timed(lambda: client.get(page).data, seconds))
+    report("request_cards_cold", "  the same, cold (every cache emptied)",
+           timed(lambda: client.get(page).data, seconds, index.caches.forget))
+    report("request_healthz", "whole request, GET /healthz", timed(
+        lambda: client.get("/healthz").data, seconds))
     with deadline.within(3600):  # as in a request; each check is timed 1,000 at once
         report("deadline_x1000", "deadline.check() ×1000 (the deadline's cost)",
                timed(lambda: [deadline.check() for _ in range(1000)], seconds))
