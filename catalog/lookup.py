@@ -39,9 +39,8 @@ def meta(session: Session) -> CatalogMeta | None:
     return session.get(CatalogMeta, 1)
 
 
-# Every catalog answer's ETag reads it: the statement handed to the driver as it is costs
-# 66 µs, where one SQLAlchemy builds and compiles costs 136
-# (speed trick "version read raw": docs/performance.md).
+# Every catalog answer's ETag reads it: the statement is handed to the driver as it is, not
+# built and compiled by SQLAlchemy (speed trick "version read raw": docs/performance.md).
 _VERSION = f"SELECT version FROM {CatalogMeta.__tablename__} WHERE id = 1"
 
 

@@ -4,9 +4,8 @@ A card's answer in a search is its record (CardSchema's dump) and its `legalitie
 formats judge it on the day): it depends only on the catalog, the formats and the day. Each
 is kept encoded on the catalog's index by printing and day, and a page is its cards' bytes
 joined as one orjson Fragment (api/views/encoded.py holds the same trick for a decklist
-line). A page of 250 cards read by SQL, dumped by marshmallow and judged afresh cost 60 to 90
-ms; written from kept answers about 0.1 ms
-(speed trick "encoded cards": docs/performance.md, measured with bench/micro.py).
+line). A page of 250 cards is read by SQL, dumped by marshmallow and judged once, then written from
+kept answers (speed trick "encoded cards": docs/performance.md, measured with bench/micro.py).
 
 A page whose answers are all kept is written without opening the database: what is kept was
 read from the index's catalog, whose version the ETag names. Answers are kept only while the
