@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from catalog.index import CatalogIndex, Printing
@@ -44,15 +45,21 @@ class Context:
     # a format whose first error needs none (a Limited deck's size, a Partner missing) never
     # looks them up (speed trick "standings when asked": docs/performance.md).
     _looked_up: Standings | None = field(init=False)
+    _standings: FormatStandings | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.deck, self.known = self.share.once("deck lines", self._lines)
         self._looked_up = None
+        self._standings = None
 
     @property
     def standings(self) -> FormatStandings:
-        """The format's standings on the date."""
-        return standings_for(self.index, self.format.legality, self.as_of)
+        """The format's standings on the date, found when first asked."""
+        found = self._standings
+        if found is None:
+            found = self._standings = standings_for(self.index, self.format.legality,
+                                                    self.as_of)
+        return found
 
     @property
     def line_standings(self) -> tuple[LineStanding, ...]:
@@ -69,14 +76,34 @@ class Context:
         """The lines of `known`, each with its standing."""
         return self._standings_of_lines()[2]
 
+    def known_standings_in_turn(self) -> Iterator[tuple[ResolvedLine, LineStanding]]:
+        """`known_standings`, each line's looked up as it is read: a check that the verdict
+        stops at its first error looks up no more lines than it read
+        (speed trick "standings in turn": docs/performance.md). Read to its end, it keeps
+        them all."""
+        standings = self.standings
+        found = self._looked_up or self.share.made(standings)
+        if found is not None:
+            self._looked_up = found
+            yield from found[2]
+            return
+        of = standings.of
+        looked = []
+        for line in self.known:
+            standing = of(line.entry.reference)
+            looked.append(standing)
+            yield line, standing
+        self._looked_up = self.share.once(
+            standings, lambda: _standings(standings, self.lines, self.known, looked))
+
     def _standings_of_lines(self) -> Standings:
         found = self._looked_up
         if found is None:
             # Formats of one pool, ban list and date (Modified and its team formats) stand
             # each line alike: the deck's share looks them up once.
             standings = self.standings
-            found = self._looked_up = self.share.once(standings,
-                                                      lambda: _standings(standings, self.lines))
+            found = self._looked_up = self.share.once(
+                standings, lambda: _standings(standings, self.lines, [], []))
         return found
 
     def _lines(self) -> tuple[list[ResolvedLine], list[ResolvedLine]]:
@@ -100,9 +127,20 @@ class Context:
         return None
 
 
-def _standings(standings: FormatStandings, lines: list[ResolvedLine]) -> Standings:
+def _standings(standings: FormatStandings, lines: list[ResolvedLine],
+               known: list[ResolvedLine], looked: list[LineStanding]) -> Standings:
+    """Each line's standing, and the deck's and known lines' with theirs; `looked` holds
+    those of the first of the `known` lines, looked up already."""
     of = standings.of
-    line_standings = tuple([of(line.entry.reference) for line in lines])
+    found: list[LineStanding] = []
+    at = 0  # the next of the known lines looked up already
+    for line in lines:
+        if at < len(looked) and line is known[at]:
+            found.append(looked[at])
+            at += 1
+        else:
+            found.append(of(line.entry.reference))
+    line_standings = tuple(found)
     deck = [(line, standing) for line, standing in zip(lines, line_standings, strict=True)
             if line.entry.section != SIDEBOARD]
     return line_standings, deck, [(line, standing) for line, standing in deck

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from catalog.index import CatalogIndex
 from decklist.parsed import LineProblem
 from decklist.resolver import ResolvedLine
 from runtime import deadline
+from runtime.tuples import tuple_builder
 from validators.checks import get_check
 from validators.context import Context
 from validators.records import ERROR, FormatDefinition, Product, Violation
@@ -18,8 +19,11 @@ from validators.shared import DeckShare
 from validators.standing import LineStanding
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
+    """One format's verdict of a deck. A named tuple, built with `tuple_builder`: a deck
+    judged in every format builds one a format (speed trick "tuple builder":
+    docs/performance.md)."""
+
     format: FormatDefinition  # the rules that judged: the season's, where the format has seasons
     as_of: dt.date | None
     catalog_version: str
@@ -69,11 +73,11 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
         found = [violation for spec in definition.checks
                  for violation in get_check(spec.code)(ctx, spec)]
         shown = (lines, ctx.line_standings)
-    return Verdict(
-        format=definition, as_of=effective, catalog_version=index.version,
-        violations=errors(found), warnings=warnings(found),
-        lines=shown[0], line_standings=shown[1],
-        season=season.season if season is not None else None)
+    return _new_verdict((definition, effective, index.version, errors(found), warnings(found),
+                         shown[0], shown[1], season.season if season is not None else None))
+
+
+_new_verdict = tuple_builder(Verdict)
 
 
 def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Violation]:

@@ -47,6 +47,10 @@ class DeckShare:
             found = self._refs[id(line)] = card_ref(line)
         return found
 
+    def made(self, key: Hashable) -> Any:
+        """What `once` made for `key`, or None when it has not been asked yet."""
+        return self._made.get(key)
+
     def once(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()` the first time `key` is asked for this deck; what it made, after."""
         if key in self._made:

@@ -61,7 +61,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     kept = ctx.index.caches.kept(CHECK, sizes().findings)
     judged = (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
               spec.section)
-    for line, standings in ctx.known_standings:
+    for line, standings in ctx.known_standings_in_turn():
         if standings.none_legal:
             standing = standings.considered[0]
             worded = kept.get((judged, standing.printing.id, standing.released),
