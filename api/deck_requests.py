@@ -9,6 +9,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from marshmallow import fields, validate
 
 from api import body
@@ -57,15 +58,45 @@ class DeckRequest:
     sent_in: str  # BODY or QUERY: where the options were written
 
 
-def deck_request(sent: Any) -> DeckRequest:
-    """A JSON validation body (alone, or one deck of a batch), read; pointers are into it."""
-    loaded = load_body(DECK_BODY, sent)
+def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
+    """A JSON validation body (alone, or one deck of a batch), read; pointers are into it.
+    `read` keeps the options already read for a request of many decks, which mostly send
+    the same (speed trick "options read once a request": docs/performance.md)."""
+    loaded = _loaded(sent, read) if read is not None else load_body(DECK_BODY, sent)
     pool = loaded["pool"]
     return DeckRequest(loaded["format"], loaded["play"],
                        body.decklist(loaded["deck"], "deck"),
                        body.decklist(pool, "pool") if pool is not None else None,
                        loaded["product"], loaded["as_of"], loaded["tournament"],
                        loaded["detail"], BODY)
+
+
+# The most options (and plans) kept for one request of many decks: a request whose decks all
+# ask differently keeps no more than this.
+KEPT_A_REQUEST = 256
+# The fields the schema passes through as they are (fields.Raw): a deck's options are the
+# rest, and read alike whatever these hold.
+_RAW = ("deck", "pool")
+
+
+def _loaded(sent: Any, read: dict[bytes, dict[str, Any]]) -> dict[str, Any]:
+    """`load_body(DECK_BODY, sent)`, its options looked up in `read` by their JSON (and
+    which raw fields were sent), else read and kept there."""
+    if not isinstance(sent, dict):
+        return load_body(DECK_BODY, sent)
+    try:
+        key = orjson.dumps({name: value for name, value in sent.items() if name not in _RAW},
+                           option=orjson.OPT_SORT_KEYS) + bytes([name in sent for name in _RAW])
+    except (orjson.JSONEncodeError, TypeError):  # what only the schema can say is wrong
+        return load_body(DECK_BODY, sent)
+    options = read.get(key)
+    if options is None:
+        loaded = load_body(DECK_BODY, sent)
+        if len(read) >= KEPT_A_REQUEST:
+            read.clear()
+        read[key] = {name: value for name, value in loaded.items() if name not in _RAW}
+        return loaded
+    return {**options, "deck": sent.get("deck"), "pool": sent.get("pool")}
 
 
 class _Player(Strict):

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from api import work_budget
-from api.deck_requests import DeckRequest, TeamRequest
+from api.deck_requests import KEPT_A_REQUEST, DeckRequest, TeamRequest
 from api.schema import BODY, FULL, LEGAL_IN, located, target_problem
 from api.views.across_formats import deck_judgement_view, legal_in_view
 from api.views.team_verdicts import team_judgement_view
@@ -55,6 +55,8 @@ def deck_plan(index: CatalogIndex, req: DeckRequest,
     except TargetError as error:
         raise target_problem(error, req.sent_in) from None
     if plans is not None:
+        if len(plans) >= KEPT_A_REQUEST:
+            plans.clear()
         plans[key] = found
     return found
 

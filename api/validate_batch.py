@@ -117,16 +117,18 @@ def batch_request() -> list[BatchItem]:
                       f"is {size} bytes. Send a larger deck alone to /v1/validate, or the "
                       "decks in several batches.", pointer="/decks", limit=allowed)
     seen: dict[str, int] = {}
+    read: dict[bytes, dict[str, Any]] = {}  # the decks of a batch mostly send alike
     items = []
     for position in range(len(sent)):
-        items.append(_batch_item(position, sent[position], seen))
+        items.append(_batch_item(position, sent[position], seen, read))
         # A deck's JSON weighs about what its decklist does (docs/limits.md): let go as it
         # is read, the two are never held whole at once.
         sent[position] = None
     return items
 
 
-def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
+def _batch_item(position: int, sent: Any, seen: dict[str, int],
+                read: dict[bytes, dict[str, Any]]) -> BatchItem:
     given = sent.get("id") if isinstance(sent, dict) else None
     deck_id = given if isinstance(given, str) and 0 < len(given) <= MAX_ID else None
     try:
@@ -141,7 +143,7 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int]) -> BatchItem:
         seen[deck_id] = position
         # A batch answers the verdict alone unless a deck asks for `detail: full`.
         options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
-        return BatchItem(position, deck_id, deck_request(options), None,
+        return BatchItem(position, deck_id, deck_request(options, read), None,
                          len(orjson.dumps(sent)))
     except Problem as problem:
         return BatchItem(position, deck_id, None, in_deck(problem, position))

@@ -104,6 +104,7 @@ def answered(index: CatalogIndex, body: IO[bytes]) -> Iterator[bytes]:
     counts = {"decks": 0, "answered": 0, "failed": 0}
     stopped: dict[str, Any] | None = None
     plans: dict[Hashable, DeckPlan] = {}  # the decks of a stream mostly ask alike
+    read: dict[bytes, dict[str, Any]] = {}
     for number, line in enumerate(lines(body), start=1):
         if line is not None and not line.strip():
             continue  # a blank line (the last newline's) is no deck
@@ -114,7 +115,7 @@ def answered(index: CatalogIndex, body: IO[bytes]) -> Iterator[bytes]:
             break
         counts["decks"] += 1
         try:
-            data, ok = _deck(index, number, line, plans)
+            data, ok = _deck(index, number, line, plans, read)
         except STOPPING as error:
             stopped = {"at": number, "problem": stopping_problem(error).document()}
             counts["failed"] += 1
@@ -145,7 +146,7 @@ def lines(body: IO[bytes]) -> Iterator[bytes | None]:
 
 
 def _deck(index: CatalogIndex, number: int, line: bytes | None,
-          plans: dict[Hashable, DeckPlan]) -> tuple[bytes, bool]:
+          plans: dict[Hashable, DeckPlan], read: dict[bytes, dict[str, Any]]) -> tuple[bytes, bool]:
     """A line's answer, and whether it is a verdict (not a problem)."""
     deck_id: Any = None
     try:
@@ -159,7 +160,8 @@ def _deck(index: CatalogIndex, number: int, line: bytes | None,
             deck_id = None
             raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
                           "characters, to find its answer by.", pointer="/id", line=number)
-        req = deck_request({"detail": LEGAL_IN, **{k: v for k, v in sent.items() if k != "id"}})
+        req = deck_request({"detail": LEGAL_IN, **{k: v for k, v in sent.items() if k != "id"}},
+                           read)
         if req.detail not in (LEGAL_IN, VERDICT):
             raise Problem("invalid-body", "A stream answers each deck with detail legal_in or "
                           "verdict; ask /v1/validate or the batch for every line.",

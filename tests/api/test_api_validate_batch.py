@@ -79,6 +79,34 @@ def test_a_bad_deck_is_a_problem_in_its_place_and_the_others_are_answered(client
     assert results["ok"]["status"] == results["also-ok"]["status"] == 200
 
 
+def test_decks_that_send_alike_are_each_read_as_sent(client):
+    """A batch reads the options its decks share once: what each deck sends is still its
+    own, a deck missing beside one alike, a pool, a date, an option past its bounds."""
+    decks = [{"id": "a", "format": ["unlimited", "modified"], "deck": GOOD},
+             {"id": "b", "format": ["unlimited", "modified"], "deck": GOOD + "4 Bill BS 91\n"},
+             {"id": "no-deck", "format": ["unlimited", "modified"]},
+             {"id": "c", "format": ["modified", "unlimited"], "deck": GOOD},
+             {"id": "dated", "format": ["unlimited", "modified"], "deck": GOOD,
+              "as_of": "2002-01-01"},
+             {"id": "bad-date", "format": ["unlimited", "modified"], "deck": GOOD,
+              "as_of": "2002-13-01"},
+             {"id": "d", "format": ["unlimited", "modified"], "deck": GOOD}]
+    results = {result["id"]: result for result in batch(client, decks).get_json()["results"]}
+    for deck in decks:
+        sent = {key: value for key, value in deck.items() if key != "id"}
+        alone = client.post("/v1/validate", json={"detail": "verdict", **sent})
+        found = results[deck["id"]]
+        assert found["status"] == alone.status_code, deck["id"]
+        if alone.status_code == 200:
+            assert found["verdict"] == alone.get_json(), deck["id"]
+        else:
+            pointer = alone.get_json()["pointer"].replace("/", f"/decks/{decks.index(deck)}/", 1)
+            assert found["problem"] == {**alone.get_json(), "pointer": pointer}, deck["id"]
+    assert results["no-deck"]["problem"]["pointer"] == "/decks/2/deck"
+    assert [v["format"]["id"] for v in results["c"]["verdict"]["verdicts"]] == [
+        "modified", "unlimited"]
+
+
 def test_a_deck_needs_an_object_with_its_own_id(client):
     decks = [{"format": "modified", "deck": GOOD}, "4 Pikachu",
              {"id": "", "deck": GOOD}, {"id": "a", "deck": GOOD}, {"id": "a", "deck": GOOD}, None]
