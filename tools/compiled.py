@@ -42,6 +42,7 @@ PACKAGES = ("api", "catalog", "client", "decklist", "runtime", "serving", "valid
 COMPILED = (
     "runtime/caches.py",
     "runtime/catalog_caches.py",
+    "runtime/deadline.py",
     "catalog/index.py",
     "decklist/exports.py",
     "decklist/card_lines.py",
@@ -54,8 +55,10 @@ COMPILED = (
     "validators/judging.py",
     "validators/placing.py",
     "validators/pool.py",
+    "validators/seasons.py",
     "validators/shared.py",
     "validators/standing.py",
+    "validators/stretches.py",
     "api/views/encoded.py",
     "api/views/deck_lines.py",
     "api/views/across_formats.py",
