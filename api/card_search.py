@@ -39,6 +39,8 @@ def found(read: CatalogRead, search: CardSearch) -> tuple[str, ...]:
     ids = read.kept("card searches", sizes().card_searches).peek(key)
     if ids is None:
         ids = _find(read.session, read.index, search)
+        # Asked again once the database is open: read from another catalog, the ids are
+        # this request's alone (CatalogRead.kept).
         read.kept("card searches", sizes().card_searches).get(key, _same, ids)
     return ids
 

@@ -17,15 +17,11 @@ from api.middleware.problems import Problem
 from api.schema import MAX_TEXT, Strict, load_query
 from api.views import card_answers
 from api.views.card_answers import CatalogRead
-from api.views.card_legalities import legalities
-from api.views.catalog_records import CardSchema, PrintingSchema, SetSchema
+from api.views.catalog_records import PrintingSchema, SetSchema
 from catalog import lookup
-from catalog.index import CatalogIndex
 from catalog.lookup import CardFilters
-from catalog.models import Card
 from decklist.parsed import CONTROL_CHARACTERS
 from validators import card_legality
-from validators.card_legality import FormatJudge
 
 bp = Blueprint("cards", __name__, url_prefix="/v1")
 
@@ -82,8 +78,6 @@ class CardQuery(CardQueryOne):
 
 CARD_QUERY = CardQuery()  # one instance: building a schema deep-copies its fields
 CARD_QUERY_ONE = CardQueryOne()
-_card = CardSchema()
-_cards = CardSchema(many=True)
 _set = SetSchema()
 _sets = SetSchema(many=True)
 _printings = PrintingSchema(many=True)
@@ -140,13 +134,6 @@ def _day(as_of: dt.date | None) -> dt.date | None:
     return as_of
 
 
-def _with_legalities(index: CatalogIndex, judges: list[FormatJudge],
-                     card: Card) -> dict[str, Any]:
-    body: dict[str, Any] = _card.dump(card)
-    body["legalities"] = legalities(index, judges, card.id)
-    return body
-
-
 @bp.get("/cards/<card_id>")
 @catalog_resource
 def get_card(card_id: str) -> dict[str, Any]:
@@ -159,7 +146,7 @@ def get_card(card_id: str) -> dict[str, Any]:
         card = lookup.get_card(session, known.id) if known is not None else None
     if card is None:
         raise Problem("card-not-found", f"No card with id {card_id!r}.")
-    body = _with_legalities(index, card_legality.judges(index, as_of), card)
+    body = card_answers.card_answer(index, card_legality.judges(index, as_of), card)
     printings = _printings.dump(lookup.printings_of(session, card))
     for printing in printings:
         printing["same_text"] = printing["text_fingerprint"] == card.text_fingerprint

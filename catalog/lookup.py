@@ -29,12 +29,6 @@ class CardFilters:
     supertype: str | None = None
 
 
-@dataclass(frozen=True)
-class Page:
-    items: list[Card]
-    total: int
-
-
 def meta(session: Session) -> CatalogMeta | None:
     return session.get(CatalogMeta, 1)
 
@@ -76,18 +70,9 @@ def set_ids_for(session: Session, reference: str) -> list[str]:
     return list(session.scalars(query))
 
 
-def search_cards(session: Session, filters: CardFilters, offset: int, limit: int) -> Page:
-    """Printings matching every filter given, in set release and collector-number order."""
-    query = _matching(select(Card).join(Card.set), session, filters)
-    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    ordered = query.order_by(*SET_ORDER, Card.set_id, Card.number_sort, Card.id)
-    items = list(session.scalars(ordered.options(selectinload(Card.set)).offset(offset)
-                                 .limit(limit)))
-    return Page(items, total)
-
-
 def matching_ids(session: Session, filters: CardFilters) -> list[str]:
-    """The ids of every printing `search_cards` finds, in its order."""
+    """The ids of every printing matching every filter given, in set release and
+    collector-number order."""
     query = _matching(select(Card.id).join(Card.set), session, filters)
     return list(session.scalars(query.order_by(*SET_ORDER, Card.set_id, Card.number_sort,
                                                Card.id)))

@@ -90,10 +90,10 @@ def _answers(service: Streaming, group: list[tuple[int, bytes]],
     status, answers = service.stream(b"".join(line for _, line in group))
     if status != 200:
         problem = answers[0] if answers and isinstance(answers[0], dict) else {}
-        failed = Judged("", problem=_slug(problem) or f"http-{status}",
-                        detail=problem.get("detail") or f"{service.where} answered HTTP {status}",
-                        read=False)
-        return [(position, _for(failed, paths[position])) for position, _ in group]
+        slug = _slug(problem) or f"http-{status}"
+        detail = problem.get("detail") or f"{service.where} answered HTTP {status}"
+        return [(position, Judged(paths[position], problem=slug, detail=detail, read=False))
+                for position, _ in group]
     found = {int(answer["id"]): answer for answer in answers[:-1]
              if isinstance(answer.get("id"), str) and answer["id"].isdigit()}
     done = answers[-1].get("done", {}) if answers else {}
@@ -116,10 +116,6 @@ def _judged(path: str, answer: dict[str, Any] | None, stopped: dict[str, Any]) -
                   {format_id: view.get("fails", []) for format_id, view in formats.items()
                    if not view.get("legal")},
                   {format_id: view.get("as_of") for format_id, view in formats.items()})
-
-
-def _for(failed: Judged, path: str) -> Judged:
-    return Judged(path, problem=failed.problem, detail=failed.detail, read=failed.read)
 
 
 def _slug(problem: Any) -> str | None:

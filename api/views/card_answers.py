@@ -4,8 +4,9 @@ A card's answer in a search is its record (CardSchema's dump) and its `legalitie
 formats judge it on the day): it depends only on the catalog, the formats and the day. Each
 is kept encoded on the catalog's index by printing and day, and a page is its cards' bytes
 joined as one orjson Fragment (api/views/encoded.py holds the same trick for a decklist
-line). A page of 250 cards is read by SQL, dumped by marshmallow and judged once, then written from
-kept answers (speed trick "encoded cards": docs/performance.md, measured with bench/micro.py).
+line). A page of 250 cards is read by SQL, dumped by marshmallow and judged once, then
+written from kept answers
+(speed trick "encoded cards": docs/performance.md, measured with bench/micro.py).
 
 A page whose answers are all kept is written without opening the database: what is kept was
 read from the index's catalog, whose version the ETag names. Answers are kept only while the
@@ -78,12 +79,17 @@ def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None) -> 
         judges = read.kept("card judges", sizes().format_dates).get(
             day, card_legality.judges, read.index, as_of)  # once, for every card of the page
         for card in loaded:
-            page[card.id] = kept.get((card.id, day), _answer, read.index, judges, card)
+            page[card.id] = kept.get((card.id, day), _encoded, read.index, judges, card)
     return orjson.Fragment(b"[" + b",".join(answer for answer in page.values() if answer)
                            + b"]")
 
 
-def _answer(index: CatalogIndex, judges: list[FormatJudge], card: Card) -> bytes:
-    answer = _card.dump(card)
+def card_answer(index: CatalogIndex, judges: list[FormatJudge], card: Card) -> dict[str, Any]:
+    """A card as an answer shows it: its record, and its legality by each of `judges`."""
+    answer: dict[str, Any] = _card.dump(card)
     answer["legalities"] = legalities(index, judges, card.id)
-    return encode(answer)
+    return answer
+
+
+def _encoded(index: CatalogIndex, judges: list[FormatJudge], card: Card) -> bytes:
+    return encode(card_answer(index, judges, card))
