@@ -8,7 +8,8 @@ request and writes its answer.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from api import work_budget
 from api.deck_requests import KEPT_A_REQUEST, DeckRequest, TeamRequest
@@ -19,7 +20,15 @@ from api.views.verdicts import notice_view
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
-from validators.targets import DeckPlan, Notice, TargetError, TeamPlan, plan_deck, plan_team
+from validators.targets import (
+    ALL,
+    DeckPlan,
+    Notice,
+    TargetError,
+    TeamPlan,
+    plan_deck,
+    plan_team,
+)
 
 
 def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
@@ -29,14 +38,30 @@ def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
     return deck_verdict(index, req, plan, Searches())
 
 
-def deck_judged(index: CatalogIndex, req: DeckRequest) -> tuple[DeckPlan, DeckJudgement]:
-    """The judgement POST /v1/validate answers with, each line offered its suggestions: what
-    the organizer's page shows."""
+def deck_judged(index: CatalogIndex, req: DeckRequest) -> PageJudgement:
+    """What the organizer's page shows for a request: its formats judged as POST
+    /v1/validate judges them, each line offered its suggestions, and the deck in every
+    format to its first error (detail legal_in). The second is left out (None) when the
+    two together would pass the request's budget and the first alone does not."""
     plan = deck_plan(index, req)
-    work_budget.within([work_budget.ask(req.deck, req.pool if plan.limited else None,
-                                        len(plan.targets), full=True)])
-    return plan, judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                            Searches())
+    asked = work_budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
+                            full=True)
+    every = replace(req, formats=ALL, detail=LEGAL_IN)
+    every_plan = deck_plan(index, every)
+    across_ask = deck_ask(every, every_plan)
+    with_across = asked.cost + across_ask.cost <= work_budget.MAX_WORK
+    work_budget.within([asked, across_ask] if with_across else [asked])
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                        Searches())
+    across = judge_deck(index, every_plan, req.deck, req.pool, req.as_of, req.tournament,
+                        first_error=True) if with_across else None
+    return PageJudgement(plan, judged, across)
+
+
+class PageJudgement(NamedTuple):
+    plan: DeckPlan
+    judged: DeckJudgement  # in the formats asked, in full
+    across: DeckJudgement | None  # in every format, each to its first error; None: no room
 
 
 def deck_plan(index: CatalogIndex, req: DeckRequest,

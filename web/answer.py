@@ -25,6 +25,7 @@ from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
 from validators.records import Format, Violation
 from validators.standing import LineStanding
 from validators.targets import Notice
+from web.form import line_digest
 
 # Choices offered for one unknown or ambiguous line, at most.
 MAX_CHOICES = 8
@@ -48,7 +49,7 @@ class Choice:
     """A card the person may pick for a line: the line is rewritten to name it."""
 
     card: Shown
-    pick: str  # the form's `pick` value: "field:line:new text"
+    pick: str  # the form's `pick` value: "field:line:digest of the line:new text"
     reason: str
 
 
@@ -124,6 +125,18 @@ class FormatVerdict:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Whether the deck is legal in one format, judged to its first error: the summary the
+    answer leads with, across every format."""
+
+    id: str
+    name: str
+    legal: bool
+    fails: tuple[str, ...]  # the codes of what fails (the first error's, detail legal_in)
+    shown: bool  # its verdict is shown in full below
+
+
+@dataclass(frozen=True)
 class DeckAnswer:
     """One deck's answer: its lines, its verdict in each format asked, its counts."""
 
@@ -161,6 +174,12 @@ class Answer:
     decks: tuple[DeckAnswer, ...]
     notices: tuple[Notice, ...]
     team: TeamAnswer | None = None
+    across: tuple[Standing, ...] = ()  # one deck's standing in every format
+    across_left_out: bool = False  # the list is too long to judge it in every format too
+
+    @property
+    def legal_across(self) -> list[str]:
+        return [standing.name for standing in self.across if standing.legal]
 
     @property
     def verdicts(self) -> tuple[FormatVerdict, ...]:
@@ -180,10 +199,16 @@ class Arranger:
         shown = []
         for target, verdict in judged.verdicts:
             shown.append(self._verdict(target.format, verdict, by_line))
-        declared = {section: stated for section, (stated, _line)
-                    in deck.decklist.declared.items()}
         return DeckAnswer(field_name, title, tuple(rows), tuple(shown),
-                          deck_counts(deck.lines), declared)
+                          deck_counts(deck.lines), _declared(deck))
+
+    def across(self, judged: DeckJudgement, shown: Iterable[str]) -> tuple[Standing, ...]:
+        """The deck's standing in every format, from a judgement to each one's first error."""
+        asked = set(shown)
+        return tuple(Standing(target.format.id, target.format.name, verdict.legal,
+                              tuple(dict.fromkeys(v.code for v in verdict.violations)),
+                              target.format.id in asked)
+                     for target, verdict in judged.verdicts)
 
     def team(self, judged: TeamJudgement) -> TeamAnswer:
         verdict = judged.verdict
@@ -192,12 +217,10 @@ class Arranger:
         for (player, player_verdict), deck in zip(verdict.players, judged.decks, strict=True):
             rows = self._rows(deck, f"seat_{player.seat}_deck")
             by_line = {row.number: row for row in rows}
-            declared = {section: stated for section, (stated, _line)
-                        in deck.decklist.declared.items()}
             players.append(DeckAnswer(
                 f"seat_{player.seat}_deck", f"Seat {player.seat}", tuple(rows),
                 (self._verdict(verdict.format, player_verdict, by_line),),
-                deck_counts(deck.lines), declared))
+                deck_counts(deck.lines), _declared(deck)))
         return TeamAnswer(name, verdict.legal,
                           tuple(self._mark(name, v) for v in verdict.violations),
                           tuple(players))
@@ -242,11 +265,12 @@ class Arranger:
         row = Row(number, text, line.resolution.status, entry.copies, entry.section,
                   card.supertype if card else None, self.shown(card) if card else None)
         if line.resolution.status != RESOLVED:
-            row.choices = self._choices(line, offered, number, field_name)
+            row.choices = self._choices(line, offered, f"{field_name}:{number}:{line_digest(text)}")
         return row
 
-    def _choices(self, line: ResolvedLine, offered: Suggested, number: int,
-                 field_name: str) -> list[Choice]:
+    def _choices(self, line: ResolvedLine, offered: Suggested, where: str) -> list[Choice]:
+        """The cards offered for a line; each pick names the line `where` (its field, its
+        number and its text's digest, web.form), so a list edited since is not rewritten."""
         choices: list[tuple[Printing, str]] = []
         for group in line.resolution.groups:
             if len(choices) >= MAX_CHOICES:  # a name of 75 cards costs no more than 3
@@ -259,7 +283,7 @@ class Arranger:
         for printing, reason in choices[:MAX_CHOICES]:
             shown = self.shown(printing)
             new_line = f"{line.entry.copies} {self.line_text(shown)}"
-            made.append(Choice(shown, f"{field_name}:{number}:{new_line}", reason))
+            made.append(Choice(shown, f"{where}:{new_line}", reason))
         return made
 
     def _legal_via(self, format_name: str,
@@ -291,6 +315,16 @@ class Arranger:
     def line_text(self, card: Shown) -> str:
         """The card as a decklist line names it, after the count (decklist.canonical)."""
         return card_text(self.index, card.id, card.name, card.set_code, card.number)
+
+
+def _declared(deck: ReadDeck) -> dict[str, int]:
+    """The totals the list states that its lines do not bear out, read either as a count of
+    cards or of lines (decklist.text: the PTCG Live client counts lines): those the page
+    sets beside its own counts. A total that fits is the list agreeing, not news."""
+    unmatched = {problem.line for problem in deck.decklist.problems
+                 if problem.code == "declared-total"}
+    return {section: stated for section, (stated, line) in deck.decklist.declared.items()
+            if line in unmatched}
 
 
 def printings_shown(judgements: Sequence[ReadDeck], verdicts: Iterable[Verdict]) -> set[str]:

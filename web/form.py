@@ -7,7 +7,8 @@ exactly what the API accepts, and refuses it with the same problems.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from werkzeug.datastructures import FileStorage, MultiDict
@@ -17,11 +18,14 @@ from api.schema import target_problem
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import ORDER, all_formats
-from validators.records import TeamFormat
+from validators.records import FormatDefinition, TeamFormat
 from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"
-_PICK = patterns.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[^\n\r]*")
+# A pick: the field, the line's number, the digest of the line as it was checked, the new line.
+_PICK = patterns.compile(r"[a-zA-Z_]+:[0-9]{1,4}:[0-9a-f]{12}:[^\n\r]*")
+# A line's end as written: kept as it was when a pick rewrites another line.
+_LINE_END = patterns.compile(r"\r\n|\r|\n")
 _PARTNER_PREFIX = patterns.compile(r"^\s*partner\s*:\s*", ignore_case=True)
 
 
@@ -31,7 +35,7 @@ class Form:
 
     mode: str = DECK
     deck: str = ""
-    formats: tuple[str, ...] = ()  # none: every format
+    formats: tuple[str, ...] = ()  # none: the formats of today's game (default_formats)
     as_of: str = ""
     tournament: bool = False
     partner: str = ""  # the line number of the Partner, when the list does not say
@@ -41,10 +45,31 @@ class Form:
     team_format: str = ""
     seat_decks: dict[str, str] = field(default_factory=dict)
     seat_pools: dict[str, str] = field(default_factory=dict)
+    picked: str = ""  # the text field a picked card rewrote, if any
+
+    def text(self, name: str) -> str:
+        """The text of one of the form's list fields, by its name."""
+        if name.startswith("seat_"):
+            _, seat, part = name.split("_", 2)
+            return (self.seat_decks if part == "deck" else self.seat_pools).get(seat, "")
+        return self.deck if name == "deck" else self.pool
 
     @property
     def every_format(self) -> bool:
-        return not self.formats or ALL in self.formats
+        return ALL in self.formats
+
+    @property
+    def shown_formats(self) -> tuple[str, ...]:
+        """The formats whose verdicts the page shows in full: those ticked, or by default
+        the formats of today's game."""
+        return self.formats or default_formats()
+
+
+def default_formats() -> tuple[str, ...]:
+    """The formats a person most likely means: those of today's game (judged on today's
+    date by default), not the era-bound ones of the 2003 and 2009 documents."""
+    return tuple(format_id for format_id, fmt in all_formats().items()
+                 if isinstance(fmt, FormatDefinition) and fmt.as_of_today)
 
 
 def team_formats() -> list[TeamFormat]:
@@ -57,19 +82,18 @@ def seats() -> tuple[str, ...]:
 
 
 def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> Form:
-    """The form as sent, with a chosen file read into its text field and a picked
-    candidate written into its line."""
+    """The form as sent, with a chosen file read into its text field."""
     texts = {name: form.get(name, "") for name in _text_fields()}
     upload = files.get("deck_file")  # the page's file input; a script reads the others' drops
     if upload is not None and upload.filename:
         texts["deck"] = _file_text(upload, "deck")
-    pick = form.get("pick")
-    if pick is not None:
-        texts = _picked(texts, pick)
+    ticked, added = form.getlist("format"), form.getlist("add_format")
+    if added and not ticked:  # a format added to those shown by default
+        ticked = list(default_formats())
     return Form(
         mode=_one_of(form, "mode", (DECK, TEAM), None),
         deck=texts["deck"],
-        formats=_formats(form.getlist("format")),
+        formats=_formats([*ticked, *added]),
         as_of=form.get("as_of", ""),
         tournament=_one_of(form, "tournament", ("", "on"), "") == "on",
         partner=_partner(form.get("partner", "")),
@@ -80,6 +104,25 @@ def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> 
         seat_decks={seat: texts[f"seat_{seat}_deck"] for seat in seats()},
         seat_pools={seat: texts[f"seat_{seat}_pool"] for seat in seats()},
     )
+
+
+def with_pick(form: Form, pick: str | None) -> Form:
+    """The form with a picked candidate written into its line (`pick`, from the answer's
+    buttons); the form as sent when none was picked. A stale pick is refused (409)."""
+    if pick is None:
+        return form
+    texts = {name: form.text(name) for name in _text_fields()}
+    picked = _picked(texts, pick)
+    name = pick.split(":", 1)[0]
+    text = picked[name]
+    if name == "deck":
+        return replace(form, picked=name, deck=text)
+    if name == "pool":
+        return replace(form, picked=name, pool=text)
+    _, seat, part = name.split("_", 2)
+    if part == "deck":
+        return replace(form, picked=name, seat_decks={**form.seat_decks, seat: text})
+    return replace(form, picked=name, seat_pools={**form.seat_pools, seat: text})
 
 
 def _one_of(form: MultiDict[str, str], name: str, allowed: tuple[str, ...],
@@ -94,12 +137,20 @@ def _one_of(form: MultiDict[str, str], name: str, allowed: tuple[str, ...],
 
 
 def _formats(values: list[str]) -> tuple[str, ...]:
-    """The formats ticked; one the service does not have is refused as the API refuses it."""
+    """The formats ticked (and one the answer's summary asked to add), each once; one the
+    service does not have is refused as the API refuses it."""
     known = [*ORDER, ALL]
     for value in values:
         if value not in known:
             raise target_problem(unknown_format(value, known))
-    return tuple(values)
+    return tuple(sorted(set(values), key=known.index))  # in the service's order
+
+
+def formats_asked(values: list[str]) -> tuple[str, ...]:
+    """The formats an address asks the page to tick (`/?format=standard`); those the
+    service does not have are left unticked."""
+    known = [*ORDER, ALL]
+    return tuple(sorted({value for value in values if value in known}, key=known.index))
 
 
 def _team_format(value: str) -> str:
@@ -135,19 +186,40 @@ def _file_text(upload: FileStorage, name: str) -> str:
 
 
 def _picked(texts: dict[str, str], pick: str) -> dict[str, str]:
-    """A candidate chosen for a line: "field:line:replacement" rewrites that line."""
-    parts = pick.split(":", 2)
+    """A candidate chosen for a line: "field:line:digest:replacement" rewrites that line, if
+    it still reads as it did when it was checked; every other byte of the list stays."""
+    parts = pick.split(":", 3)
     if not _PICK.fullmatch(pick) or parts[0] not in texts:
-        raise Problem("invalid-body", "A picked card names a field, a line and its text.",
-                      pointer="/pick")
-    name, number, replacement = parts[0], int(parts[1]), parts[2]
-    lines = split_lines(texts[name])
-    if not 1 <= number <= len(lines):
-        raise Problem("stale-pick", f"The card picked is for line {number}, and the list has "
-                      f"{len(lines)} lines now: it changed after it was checked. Check it again "
+        raise Problem("invalid-body", "A picked card names a field, a line, the line's digest "
+                      "and its new text.", pointer="/pick")
+    name, number, digest, replacement = parts[0], int(parts[1]), parts[2], parts[3]
+    marks, pieces, ends = _lines_and_ends(texts[name])
+    if not 1 <= number <= len(pieces) or line_digest(pieces[number - 1]) != digest:
+        now = (f"line {number} reads {pieces[number - 1][:60]!r} now"
+               if 1 <= number <= len(pieces) else f"the list has {len(pieces)} lines now")
+        raise Problem("stale-pick", f"The card picked is for line {number} as it was checked, "
+                      f"and {now}: the list changed after it was checked. Check it again "
                       "and pick from the new answer.", pointer=f"/{name}", line=number)
-    lines[number - 1] = replace_line(lines[number - 1], replacement)
-    return {**texts, name: "\n".join(lines)}
+    pieces[number - 1] = replace_line(pieces[number - 1], replacement)
+    rebuilt = marks + "".join(piece + end for piece, end in zip(pieces, ends, strict=True))
+    return {**texts, name: rebuilt}
+
+
+def _lines_and_ends(text: str) -> tuple[str, list[str], list[str]]:
+    """A list's byte order marks, its lines as decklist.text numbers them (after the
+    marks), and the end each line had: the last line's is ""."""
+    body = text.lstrip("\ufeff")
+    pieces, ends, start = [], [], 0
+    for found in _LINE_END.finditer(body):
+        pieces.append(body[start:found.start()])
+        ends.append(found.group())
+        start = found.end()
+    return text[:len(text) - len(body)], [*pieces, body[start:]], [*ends, ""]
+
+
+def line_digest(line: str) -> str:
+    """What a pick names its line by, beside its number: the line's text as checked."""
+    return hashlib.sha256(line.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def replace_line(old: str, replacement: str) -> str:
@@ -169,7 +241,7 @@ def deck_body(form: Form) -> dict[str, Any]:
     """The `POST /v1/validate` JSON body the form stands for."""
     deck = mark_partner(form.deck, int(form.partner)) if form.partner else form.deck
     body: dict[str, Any] = {"deck": deck, "tournament": form.tournament,
-                            "format": ALL if form.every_format else list(form.formats)}
+                            "format": ALL if form.every_format else list(form.shown_formats)}
     return {**body, **_options(form), **({"pool": form.pool} if form.pool.strip() else {})}
 
 

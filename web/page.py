@@ -33,11 +33,14 @@ from web.form import (
     TEAM,
     Form,
     deck_body,
+    default_formats,
     format_choices,
+    formats_asked,
     read_form,
     seats,
     team_body,
     team_formats,
+    with_pick,
 )
 from web.security import page_headers
 
@@ -48,7 +51,8 @@ bp = Blueprint("page", __name__, template_folder="templates", static_folder="sta
 
 @bp.get("/")
 def page() -> Response:
-    return _page(Form(), None, None)
+    """The empty form; `?format=…` ticks those formats (an address that remembers them)."""
+    return _page(Form(formats=formats_asked(request.args.getlist("format"))), None, None)
 
 
 @bp.post("/")
@@ -86,6 +90,7 @@ def _checked() -> tuple[Form, arrange.Answer | None, Problem | None]:
                           f"{' or '.join(_FORM_TYPES)}, not {request.mimetype or 'no body'}.",
                           supported=list(_FORM_TYPES))
         form = read_form(request.form, request.files)
+        form = with_pick(form, request.form.get("pick"))
         _read_unused(form)
         return form, judged(store.index(), form), None
     except Problem as problem:
@@ -116,10 +121,13 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
             verdict for _, verdict in team.verdict.players)))
         arranged = arranger.team(team)
         return arrange.Answer(arranged.players, team_plan.notices, arranged)
-    plan, deck = deck_judged(index, deck_request(deck_body(form)))
+    plan, deck, across = deck_judged(index, deck_request(deck_body(form)))
     arranger = arrange.Arranger(index, _images([deck.deck], (
         verdict for _, verdict in deck.verdicts)))
-    return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices)
+    shown = [target.format.id for target, _ in deck.verdicts]
+    return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices,
+                          across=arranger.across(across, shown) if across else (),
+                          across_left_out=across is None)
 
 
 def _images(decks: Sequence[ReadDeck],
@@ -134,7 +142,7 @@ def share_link(form: Form) -> str:
     fields: list[tuple[str, str]] = [("mode", form.mode)]
     if form.mode == DECK:
         fields += [("deck", form.deck), ("pool", form.pool), ("partner", form.partner)]
-        fields += [("format", fmt) for fmt in form.formats]
+        fields += [("format", fmt) for fmt in form.shown_formats]
     else:
         fields.append(("team_format", form.team_format))
         for seat in seats():
@@ -153,8 +161,8 @@ def _page(form: Form, shown: arrange.Answer | None, problem: Problem | None) -> 
 def _page_html(form: Form, shown: arrange.Answer | None, problem: Problem | None) -> str:
     return render_template(
         "page.html", form=form, answer=shown, problem=problem, share=share_link(form),
-        formats=format_choices(), team_formats=team_formats(), seats=seats(),
-        plays=PLAYS)
+        formats=format_choices(), today=default_formats(), team_formats=team_formats(),
+        seats=seats(), plays=PLAYS)
 
 
 def _html(html: str, problem: Problem | None) -> Response:

@@ -14,7 +14,8 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 
 from tests.support.paths import FIXTURES
-from validators.formats import ORDER
+from validators.formats import ORDER, all_formats
+from web.form import default_formats, line_digest
 
 pytestmark = pytest.mark.full_catalog
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -43,6 +44,16 @@ def row(page: BeautifulSoup, line: int, field: str = "deck") -> Tag:
 def text(tag: Tag | None) -> str:
     assert tag is not None
     return " ".join(tag.get_text().split())
+
+
+def list_in(page: BeautifulSoup, field: str = "deck") -> str:
+    """A text box's value as a browser reads it: the HTML parser drops the one newline that
+    follows `<textarea>` (html.parser, here, keeps it)."""
+    box = page.find("textarea", id=field)
+    assert isinstance(box, Tag)
+    written = box.get_text()
+    assert written.startswith("\n"), "a text box's text starts on the line after its tag"
+    return written[1:]
 
 
 def test_every_control_of_the_form_has_a_label(client):
@@ -102,12 +113,12 @@ def test_a_published_list_is_judged_line_by_line(client):
     assert row(page, 2).get("data-status") == "" and "Pokémon (10)" in text(row(page, 2))
     counts = text(page.select_one(".counts"))
     assert "Cards 60" in counts and "Trainer 32" in counts
-    # the list says "Pokémon (10)" over 11 cards, as published: both are shown
+    # the list says "Pokémon (10)" over 11 cards on 3 lines, as published: both are shown
     assert "Pokémon 11 (the list says 10)" in counts
 
 
 def test_a_ptcg_live_export_in_every_format_marks_the_lines_that_break_each(client):
-    page = check(client, deck=PTCG_LIVE_EXPORT)  # no format ticked: all of them
+    page = check(client, deck=PTCG_LIVE_EXPORT, format="all")
     table = {tr["data-format"]: tr["class"] for tr in page.select("table.formats-table tbody tr")}
     assert len(table) == len(ORDER)
     # every card ever printed is in Unlimited's pool, and the 2v2 casual edition drops the
@@ -127,8 +138,10 @@ def test_a_ptcg_live_export_in_every_format_marks_the_lines_that_break_each(clie
     assert "Modified (Sept 1 Modified, 2002-03 season)" in formats and "Unlimited" not in formats
     rules = [text(cite) for cite in released.select("cite.rule")]
     assert len(rules) == len(formats) and "DCI Floor Rules 2003, §226" in rules
-    # the declared totals are shown beside the counted ones
-    assert "the list says 60" in text(page.select_one(".counts"))
+    # the client's section counts are lines ("Pokémon: 7" over 7 lines of 11 cards), and its
+    # total is the cards': both fit, so neither is set beside the counts
+    counts = text(page.select_one(".counts"))
+    assert "Pokémon 11" in counts and "the list says" not in counts
     # every deck-level problem is listed, per format, with its rule
     modified = page.select_one(".problems[data-format=modified]")
     assert "deck-size" not in text(modified) and "not-yet-released" in text(modified)
@@ -158,11 +171,15 @@ def test_an_unknown_line_offers_cards_and_picking_one_rewrites_it(client):
     choices = line.select("button.choice[name=pick]")
     assert choices and all(button["form"] == "check" for button in choices)
     picked = choices[0]["value"]
-    field, number, new_text = picked.split(":", 2)
+    field, number, _digest, new_text = picked.split(":", 3)
     assert (field, number) == ("deck", "1") and new_text.startswith("4 ")
     again = check(client, deck="4 Charizard BS 5\n", format="unlimited", pick=picked)
-    assert again.find("textarea", id="deck").get_text() == new_text + "\n"
+    assert list_in(again) == new_text + "\n"
     assert row(again, 1)["data-status"] == "resolved"
+    # the answer part carries the list as rewritten, for the page's script to put back
+    part = soup_of(client.post("/answer", data={"mode": "deck", "deck": "4 Charizard BS 5\n",
+                                                "format": "unlimited", "pick": picked}))
+    assert part.find(id="picked")["data-text"] == new_text + "\n"
 
 
 def test_every_choice_offered_reads_back_as_the_card_it_names(client):
@@ -174,7 +191,7 @@ def test_every_choice_offered_reads_back_as_the_card_it_names(client):
     picks = [button["value"] for button in page.select("button.choice")]
     assert len(picks) >= 10
     for value in picks:
-        new_line = value.split(":", 2)[2]
+        new_line = value.split(":", 3)[3]
         answer = client.post("/v1/resolve", data=new_line,
                              content_type="text/plain").get_json()["lines"][0]
         shown = page.find("button", attrs={"value": value})
@@ -212,7 +229,7 @@ def test_a_chosen_file_is_the_list(client):
             "deck_file": (io.BytesIO(b"\xef\xbb\xbf" + HAYMAKER.encode()), "haymaker.txt")}
     page = soup_of(client.post("/", data=data, content_type="multipart/form-data"))
     assert "Legal in Unlimited" in text(page.select_one(".verdict"))
-    assert page.find("textarea", id="deck").get_text().strip().startswith("Pokémon (10)")
+    assert list_in(page).strip().startswith("Pokémon (10)")
 
 
 @pytest.mark.parametrize("deck, field, line, status", [
@@ -264,7 +281,7 @@ def test_everything_the_user_sent_is_escaped(client):
     html = response.get_data(as_text=True)
     assert "<script>alert" not in html and "<img src=x" not in html and "<b>x</b>" not in html
     page = soup_of(response)
-    assert page.find("textarea", id="deck").get_text() == hostile
+    assert list_in(page) == hostile
     assert page.find("input", id="product")["value"] == '"><b>x</b>'
 
 
@@ -316,14 +333,77 @@ def test_a_post_that_is_no_form_is_refused(client):
 
 
 def test_a_pick_for_a_line_not_in_the_list_as_sent_is_a_conflict(client):
+    bill = f"deck:1:{line_digest('4 Bill')}:4 Bill BS 91"
     response = client.post("/", data={"mode": "deck", "deck": "4 Bill\n",
-                                      "pick": "deck:7:4 Bill BS 91"})
+                                      "pick": bill.replace("deck:1:", "deck:7:")})
     assert response.status_code == 409
     problem = soup_of(response).find(id="problem")
     assert problem["data-field"] == "deck" and "changed after it was checked" in text(problem)
     refused = client.post("/", data={"mode": "deck", "deck": "4 Bill\n",
-                                     "pick": "nowhere:1:4 Bill BS 91"})
+                                     "pick": bill.replace("deck:", "nowhere:")})
     assert refused.status_code == 422
+    assert client.post("/", data={"mode": "deck", "deck": "4 Bill\n",
+                                  "pick": "deck:1:4 Bill BS 91"}).status_code == 422
+
+
+def test_a_pick_for_a_line_edited_since_is_a_conflict_and_rewrites_nothing(client):
+    """A list of as many lines, edited after its check: the pick's line number is in range,
+    but the line it names is not the line there now."""
+    checked = "4 Pikachu BS 59\n56 Fire Energy BS 98"
+    page = check(client, deck=checked, format="unlimited")
+    pick = row(page, 1).select("button.choice")[0]["value"]
+    edited = "56 Fire Energy BS 98\n4 Pikachu BS 59"
+    response = client.post("/", data={"mode": "deck", "deck": edited, "format": "unlimited",
+                                      "pick": pick})
+    assert response.status_code == 409
+    assert list_in(soup_of(response)) == edited  # shown as sent, for the person to check again
+    assert soup_of(response).find(id="problem")["data-line"] == "1"
+
+
+def test_a_list_keeps_every_byte_through_a_round_trip_and_a_pick(client):
+    """A list that starts with a blank line, with CRLF ends, trailing spaces and a BOM: the
+    page writes it back as sent, and a pick rewrites its own line and no other."""
+    sent = "\ufeff\n4 Pikachu BS 59\r\n56 Fire Energy BS 98  \r\n\r\n"
+    page = check(client, deck=sent, format="unlimited")
+    assert list_in(page) == sent
+    assert row(page, 3)["data-status"] == "resolved"  # Fire Energy: line 3, as written
+    pick = next(button["value"] for button in row(page, 2).select("button.choice")
+                if button["value"].endswith(" 58"))
+    again = check(client, deck=sent, format="unlimited", pick=pick)
+    assert list_in(again) == sent.replace("4 Pikachu BS 59", pick.split(":", 3)[3])
+    assert row(again, 2)["data-status"] == "resolved"
+    assert "Pikachu" in text(row(again, 2).select_one(".printing"))
+    assert "Fire Energy" in text(row(again, 3).select_one(".printing"))
+
+
+def test_the_answer_leads_with_every_format_and_shows_todays_in_full(client):
+    page = check(client, deck=PTCG_LIVE_EXPORT)  # no format ticked: today's game
+    shown = [tr["data-format"] for tr in page.select("table.formats-table tbody tr")]
+    assert shown == list(default_formats()) == ["standard", "expanded", "glc"]
+    standings = {li["data-format"]: li for li in page.select("#legal-in .standings li")}
+    assert list(standings) == list(ORDER)
+    names = [all_formats()[format_id].name for format_id in ("unlimited", "2v2-casual",
+                                                             "expanded")]
+    assert text(page.select_one("#legal-in h2")) == "Legal in " + ", ".join(names)
+    assert "not-yet-released" in text(standings["modified"])
+    # a format not shown is a click away, and no line is marked by it
+    assert standings["modified"].select_one("button[name=add_format]")["value"] == "modified"
+    assert "not-yet-released" not in text(page.select_one("table.lines"))
+    added = check(client, deck=PTCG_LIVE_EXPORT, add_format="modified")
+    shown = [tr["data-format"] for tr in added.select("table.formats-table tbody tr")]
+    assert shown == ["modified", "standard", "expanded", "glc"]
+    assert added.select_one(".more-formats").has_attr("open")
+
+
+def test_the_address_ticks_the_formats_it_names(client):
+    page = soup_of(client.get("/?format=modified&format=unlimited&format=nonsense"))
+    ticked = [box["value"] for box in page.select("input[name=format][checked]")]
+    assert ticked == ["unlimited", "modified"]
+    assert page.select_one(".more-formats").has_attr("open")
+    plain = soup_of(client.get("/"))
+    assert [box["value"] for box in plain.select("input[name=format][checked]")] == list(
+        default_formats())
+    assert not plain.select_one(".more-formats").has_attr("open")
 
 
 def test_a_form_that_does_not_say_what_to_check_is_refused(client):
@@ -354,3 +434,15 @@ def test_lines_that_are_no_card_show_as_unreadable_and_the_verdict_marks_the_fir
     # One violation names all sixty lines; the page marks the rows the API lists.
     assert "unreadable-line" in text(row(page, 51).find("td", class_="notes"))
     assert row(page, 52).find("ul", class_="marks") is None
+
+
+def test_a_list_too_long_for_the_summary_too_is_shown_in_the_formats_ticked(client):
+    """1,000 lines line by line in one format take 8,000 of the 12,000 a request may ask
+    (api/work_budget.py); in every format as well, 12,000 more: the summary is left out, and
+    said to be."""
+    deck = "".join(f"junk {n}\n" for n in range(1000))
+    page = check(client, deck=deck, format="modified")
+    assert page.find(id="legal-in") is None and page.find(id="legal-in-left-out") is not None
+    assert page.select_one(".verdict[data-format=modified]") is not None
+    short = check(client, deck=deck[:2000], format="modified")
+    assert short.find(id="legal-in") is not None and short.find(id="legal-in-left-out") is None

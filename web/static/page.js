@@ -62,32 +62,43 @@
     });
   });
 
-  // A picked card rewrites its line (a "Partner:" mark stays), then the list is checked again.
-  function applyPick(value) {
-    const first = value.indexOf(":");
-    const second = value.indexOf(":", first + 1);
-    const field = form.elements.namedItem(value.slice(0, first));
-    const number = parseInt(value.slice(first + 1, second), 10);
-    const replacement = value.slice(second + 1);
-    if (!field || !("value" in field)) return;
-    const lines = field.value.replace(/^\ufeff/, "").split(/\r\n|\r|\n/);
-    if (number < 1 || number > lines.length) return;
-    const mark = /^\s*partner\s*:\s*/i.exec(lines[number - 1]);
-    lines[number - 1] = (mark ? mark[0] : "") + replacement;
-    field.value = lines.join("\n");
+  // A picked card is sent to the server, which rewrites its line if the line still reads as
+  // it did when checked (a 409 otherwise) and sends the list back with the answer.
+  function showPicked() {
+    const picked = document.getElementById("picked");
+    const field = picked ? form.elements.namedItem(picked.dataset.field) : null;
+    if (field && "value" in field) field.value = picked.dataset.text;
   }
 
-  function formData() {
+  // A format the summary offers to show is ticked, and the deck checked again.
+  function addFormat(id) {
+    const box = form.querySelector("input[name=format][value='" + CSS.escape(id) + "']");
+    if (!box) return;
+    box.checked = true;
+    formatsChanged(box);
+    const more = box.closest("details");
+    if (more) more.open = true;
+  }
+
+  // The answer's top in view, and the focus on it (which a screen reader announces).
+  function bringAnswer() {
+    const top = answer.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 3) answer.scrollIntoView({ block: "start" });
+    answer.focus({ preventScroll: true });
+  }
+
+  function formData(pick) {
     const data = new FormData(form);
     form.querySelectorAll("input[type=file]").forEach(function (input) { data.delete(input.name); });
+    if (pick) data.append("pick", pick);
     return data;
   }
 
-  async function check() {
+  async function check(pick) {
     busy.textContent = "Checking…";
     form.setAttribute("aria-busy", "true");
     try {
-      const response = await fetch("/answer", { method: "POST", body: formData(),
+      const response = await fetch("/answer", { method: "POST", body: formData(pick),
                                                 headers: { "Accept": "text/html" } });
       const type = response.headers.get("Content-Type") || "";
       if (type.indexOf("text/html") === 0) {
@@ -95,7 +106,9 @@
       } else {
         showProblem(type.indexOf("json") >= 0 ? await response.json() : null, response.status);
       }
+      showPicked();
       showFieldProblem();
+      bringAnswer();
       const share = document.getElementById("share");
       if (share) history.replaceState(null, "", share.getAttribute("href"));
       busy.textContent = response.ok ? "Checked." : "Not checked.";
@@ -154,11 +167,8 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     const submitter = event.submitter;
-    if (submitter && submitter.name === "pick") {
-      applyPick(submitter.value);
-      answer.focus();
-    }
-    check();
+    if (submitter && submitter.name === "add_format") addFormat(submitter.value);
+    check(submitter && submitter.name === "pick" ? submitter.value : null);
   });
 
   // A shared link: the fragment holds the form's fields; fill them in and check.
@@ -179,10 +189,10 @@
         }
       });
     });
-    if (!values.has("format")) {
-      const all = form.querySelector("input[name=format][value=all]");
-      if (all) all.checked = true;
-    }
+    // No format in the link: none ticked, and the server shows today's formats.
+    form.querySelectorAll("details input[name=format]:checked").forEach(function (box) {
+      box.closest("details").open = true;
+    });
     showMode();
     return true;
   }

@@ -52,11 +52,30 @@ def keep(driver: WebDriver, name: str) -> None:
 
 
 def paste(driver: WebDriver, deck: str, formats: tuple[str, ...] = ()) -> None:
+    """The list pasted, and each of `formats` clicked (today's game's are ticked at first;
+    the others are under "Formats of earlier eras…", opened as a person would)."""
     box = driver.find_element(By.ID, "deck")
     box.clear()
     driver.execute_script("arguments[0].value = arguments[1]", box, deck)  # as pasted
     for format_id in formats:
-        driver.find_element(By.CSS_SELECTOR, f"input[name=format][value='{format_id}']").click()
+        box = driver.find_element(By.CSS_SELECTOR, f"input[name=format][value='{format_id}']")
+        if not box.is_displayed():
+            driver.find_element(By.CSS_SELECTOR, ".more-formats summary").click()
+        box.click()
+
+
+def only(driver: WebDriver, *formats: str) -> None:
+    """Tick `formats` alone."""
+    for box in driver.find_elements(By.CSS_SELECTOR, "input[name=format]:checked"):
+        box.click()
+    paste(driver, driver.find_element(By.ID, "deck").get_property("value"), formats)
+
+
+def top_in_view(driver: WebDriver, element_id: str) -> bool:
+    """Whether the element's top is on the screen, where a person looks after a check."""
+    return driver.execute_script(
+        "const top = document.getElementById(arguments[0]).getBoundingClientRect().top;"
+        "return top > -2 && top < window.innerHeight / 2", element_id)  # -2: a sub-pixel
 
 
 def answered(driver: WebDriver, wait: float = 30) -> WebElement:
@@ -82,7 +101,8 @@ def test_a_published_list_is_judged_without_a_reload(site, browser):
     browser.get(site + "/")
     keep(browser, "1-empty")
     browser.execute_script("window.notReloaded = true")
-    paste(browser, HAYMAKER, ("unlimited",))
+    paste(browser, HAYMAKER)
+    only(browser, "unlimited")
     browser.find_element(By.ID, "submit").click()
     answer = answered(browser)
     assert browser.execute_script("return window.notReloaded") is True
@@ -96,7 +116,7 @@ def test_a_published_list_is_judged_without_a_reload(site, browser):
 
 def test_an_illegal_export_marks_its_lines_in_every_format(site, browser):
     browser.get(site + "/")
-    paste(browser, PTCG_LIVE_EXPORT)  # "all formats" is ticked by default
+    paste(browser, PTCG_LIVE_EXPORT, ("all",))
     browser.find_element(By.ID, "submit").click()
     answer = answered(browser)
     verdicts = {row.get_attribute("data-format"): row.get_attribute("class")
@@ -115,13 +135,14 @@ def test_an_illegal_export_marks_its_lines_in_every_format(site, browser):
 
 def test_picking_a_suggested_card_rewrites_the_line_and_checks_again(site, browser):
     browser.get(site + "/")
-    paste(browser, "4 Charizard BS 5\n", ("unlimited",))
+    paste(browser, "4 Charizard BS 5\n")
+    only(browser, "unlimited")
     browser.find_element(By.ID, "submit").click()
     answered(browser)
     assert line(browser, 1).get_attribute("data-status") == "unknown"
     keep(browser, "4-unknown-with-suggestions")
     choice = line(browser, 1).find_element(By.CSS_SELECTOR, "button.choice")
-    new_line = choice.get_attribute("value").split(":", 2)[2]
+    new_line = choice.get_attribute("value").split(":", 3)[3]
     browser.execute_script("document.getElementById('busy').textContent = ''")
     choice.click()
     answered(browser)
@@ -132,7 +153,8 @@ def test_picking_a_suggested_card_rewrites_the_line_and_checks_again(site, brows
 
 def test_a_shared_link_reproduces_the_check(site, browser):
     browser.get(site + "/")
-    paste(browser, "5 Bill BS 91\n55 Water Energy BS 102\n", ("modified",))
+    paste(browser, "5 Bill BS 91\n55 Water Energy BS 102\n")
+    only(browser, "modified")
     browser.find_element(By.ID, "tournament").click()
     browser.find_element(By.ID, "submit").click()
     answered(browser)
@@ -162,15 +184,15 @@ def test_without_javascript_the_form_posts_and_the_server_answers(site):
     with chromium(javascript=False) as browser:
         browser.get(site + "/")
         browser.find_element(By.ID, "deck").send_keys("4 Charizard BS 5\n60 Fire Energy BS 98")
-        browser.find_element(By.CSS_SELECTOR, "input[name=format][value=all]").click()  # off
-        browser.find_element(By.CSS_SELECTOR, "input[name=format][value=unlimited]").click()
+        only(browser, "unlimited")
         browser.find_element(By.ID, "submit").click()
         WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verdict"))
-        assert browser.current_url.rstrip("/") == site  # the form posted to /
+        assert browser.current_url == site + "/#answer"  # the form posted to /, opened at
+        assert top_in_view(browser, "answer")  # the answer
         assert line(browser, 1).get_attribute("data-status") == "unknown"
         # a suggested card is a submit button too: picking it works without a script
         choice = line(browser, 1).find_element(By.CSS_SELECTOR, "button.choice")
-        new_line = choice.get_attribute("value").split(":", 2)[2]
+        new_line = choice.get_attribute("value").split(":", 3)[3]
         choice.click()
         # The pick posts the form: the old page is replaced while the wait reads it, so an
         # element found on it may go stale between find and read (seen once in CI).
@@ -178,6 +200,86 @@ def test_without_javascript_the_form_posts_and_the_server_answers(site):
             lambda d: line(d, 1).get_attribute("data-status") == "resolved")
         assert browser.find_element(By.ID, "deck").get_property("value").startswith(new_line)
         keep(browser, "7-without-javascript")
+
+
+# The list of the page's own report: a first line left blank, as examples/haymaker-1999.txt
+# starts; the pick is for the Pikachu line, and Fire Energy's line must stay as written.
+BLANK_FIRST = "\n4 Pikachu BS 59\n56 Fire Energy BS 98\n"
+
+
+def pick_for(driver: WebDriver, number: int, ending: str) -> WebElement:
+    return next(button for button in
+                line(driver, number).find_elements(By.CSS_SELECTOR, "button.choice")
+                if button.get_attribute("value").endswith(ending))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_a_list_keeps_its_lines_through_checks_and_a_pick(site, javascript):
+    with chromium(javascript=javascript) as browser:
+        browser.get(site + "/")
+        paste(browser, BLANK_FIRST)
+        only(browser, "unlimited")
+        for _ in range(2):  # checked twice: the second check sends what the first wrote back
+            browser.find_element(By.ID, "submit").click()
+            WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)
+                          ).until(lambda d: line(d, 3).get_attribute("data-status"))
+            value = browser.find_element(By.ID, "deck").get_property("value")
+            assert value == BLANK_FIRST
+            assert line(browser, 2).get_attribute("data-status") == "unknown"
+        pick_for(browser, 2, "BS 58").click()
+        WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: line(d, 2).get_attribute("data-status") == "resolved")
+        assert browser.find_element(By.ID, "deck").get_property("value") == (
+            "\n4 Pikachu BS 58\n56 Fire Energy BS 98\n")
+        assert "Fire Energy" in line(browser, 3).text
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_a_pick_for_a_list_edited_since_is_refused(site, javascript):
+    with chromium(javascript=javascript) as browser:
+        browser.get(site + "/")
+        paste(browser, BLANK_FIRST)
+        only(browser, "unlimited")
+        browser.find_element(By.ID, "submit").click()
+        WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".choice"))
+        edited = "\n56 Fire Energy BS 98\n4 Pikachu BS 59\n"  # as many lines, in turn
+        browser.execute_script("document.getElementById('deck').value = arguments[0]", edited)
+        pick_for(browser, 2, "BS 58").click()
+        WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.find_elements(By.ID, "problem"))
+        problem = browser.find_element(By.ID, "problem")
+        assert "changed after it was checked" in problem.text
+        assert browser.find_element(By.ID, "deck").get_property("value") == edited
+        if javascript:
+            assert browser.find_element(By.ID, "busy").text == "Not checked."
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_the_answer_is_in_view_after_a_check(site, width, height, javascript):
+    with chromium(javascript=javascript, width=width, height=height) as browser:
+        browser.get(site + "/")
+        paste(browser, PTCG_LIVE_EXPORT)
+        submit = browser.find_element(By.ID, "submit")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", submit)
+        submit.click()  # where a person clicks it: the form's end in view
+        WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.find_elements(By.ID, "legal-in"))
+        if javascript:
+            answered(browser)
+        assert top_in_view(browser, "answer")
+        assert browser.find_element(By.ID, "legal-in").is_displayed()
+        overflow = browser.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than the screen"
+        form, answer = (browser.find_element(By.ID, name).rect for name in ("check", "answer"))
+        if width >= 1200:  # side by side from a laptop's width
+            assert answer["x"] >= form["x"] + form["width"] and answer["y"] < 200
+        else:  # one column: the answer under the form
+            assert answer["x"] < form["x"] + form["width"] and answer["y"] > form["y"]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        mode = "script" if javascript else "no-script"
+        browser.save_screenshot(str(ARTIFACTS / f"12-in-view-{width}-{mode}.png"))
 
 
 def test_a_refused_list_shows_the_problem_beside_its_line(site, browser):
@@ -228,7 +330,8 @@ def test_on_a_phone_the_lines_fit_the_screen(site):
 
 def test_a_cards_picture_shows_on_focus_and_the_page_works_without_it(site, browser):
     browser.get(site + "/")
-    paste(browser, "4 Charizard BS 4\n", ("unlimited",))
+    paste(browser, "4 Charizard BS 4\n")
+    only(browser, "unlimited")
     browser.find_element(By.ID, "submit").click()
     answered(browser)
     printing = line(browser, 1).find_element(By.CSS_SELECTOR, ".printing")
@@ -243,24 +346,26 @@ def test_a_cards_picture_shows_on_focus_and_the_page_works_without_it(site, brow
     assert line(browser, 1).get_attribute("data-status") == "resolved"
 
 
-def test_on_a_wide_screen_the_form_and_the_answer_share_one_view(site):
-    with chromium(width=1600, height=1100) as wide:
-        wide.get(site + "/")
-        paste(wide, HAYMAKER, ("all", "modified"))  # "all" off, Modified on
-        wide.find_element(By.ID, "submit").click()
-        answer = answered(wide)
-        form = wide.find_element(By.ID, "check")
+def test_on_a_laptop_the_form_and_the_answer_share_one_view(site):
+    with chromium(width=1280, height=800) as laptop:
+        laptop.get(site + "/")
+        paste(laptop, HAYMAKER)
+        only(laptop, "modified")
+        laptop.find_element(By.ID, "submit").click()
+        answer = answered(laptop)
+        form = laptop.find_element(By.ID, "check")
         assert answer.rect["x"] >= form.rect["x"] + form.rect["width"]  # side by side
         assert answer.rect["y"] < 200  # the verdict is at the top, not below the form
         assert "Not legal in Modified" in answer.find_element(By.CSS_SELECTOR, ".verdict").text
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        wide.execute_script("window.scrollTo(0, 0)")
-        wide.save_screenshot(str(ARTIFACTS / "10-wide.png"))  # the README's picture
+        laptop.execute_script("window.scrollTo(0, 0)")
+        laptop.save_screenshot(str(ARTIFACTS / "10-laptop.png"))  # the README's picture
 
 
 def test_printed_the_page_is_a_registration_sheet(site, browser):
     browser.get(site + "/")
-    paste(browser, HAYMAKER, ("all", "unlimited"))
+    paste(browser, HAYMAKER)
+    only(browser, "unlimited")
     browser.find_element(By.ID, "submit").click()
     answered(browser)
     browser.find_element(By.ID, "player_name").send_keys("Ash Ketchum")
