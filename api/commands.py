@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 from flask import current_app
 from flask.cli import AppGroup
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
 from api.middleware import store
 from catalog import lookup
@@ -49,20 +51,32 @@ def import_command(source: str | None, force: bool) -> None:
     location = _location(source)
     click.echo(f"importing the card catalog from {location}", err=True)
     started = time.perf_counter()
+    engine = store.engine()
     progress = ImportProgress()
     try:
-        result = import_catalog(store.engine(), location, force=force, progress=progress,
+        result = import_catalog(engine, location, force=force, progress=progress,
                                 limits=limits)
     except CatalogImportError as error:
         progress.close()
-        raise click.ClickException(
-            f"import failed, the previous catalog is kept: {error}") from None
+        raise click.ClickException(f"import failed, {_kept(engine)}: {error}") from None
     progress.close()
     seconds = time.perf_counter() - started
     verb = "unchanged, skipped" if result.skipped else "imported"
     click.echo(f"{verb}: {result.set_count} sets, {result.card_count} cards "
                f"({result.supplement_count} from the supplement), checksum "
                f"{result.checksum[:16]}, in {seconds:.1f} s")
+
+
+def _kept(engine: Engine) -> str:
+    """What a failed import left serving: the catalog loaded before it, or none (a new
+    database, which the import leaves as it found it)."""
+    try:
+        loaded = loaded_meta(engine) is not None
+    except SQLAlchemyError:  # the database cannot say
+        return "any catalog loaded before it is kept"
+    if loaded:
+        return "the previous catalog is kept"
+    return "nothing was imported and no catalog is loaded"
 
 
 def _location(source: str | None) -> str:

@@ -103,6 +103,24 @@ def test_a_failed_import_into_a_new_database_leaves_it_without_a_schema(runner_f
         engine.dispose()
 
 
+def test_a_failed_import_into_an_empty_database_claims_no_previous_catalog(runner_for,
+                                                                           empty_db_url,
+                                                                           tmp_path):
+    result = runner_for(empty_db_url).invoke(args=["catalog", "import",
+                                                   str(tmp_path / "missing")])
+    assert result.exit_code == 1
+    assert "import failed, nothing was imported and no catalog is loaded" in result.output
+    assert "not a directory, a .tar.gz/.zip archive or an http(s) URL" in result.output
+    assert "previous catalog" not in result.output
+
+
+def test_a_failed_import_over_a_catalog_says_it_is_kept(runner_for, mini_db_url, tmp_path):
+    result = runner_for(mini_db_url).invoke(args=["catalog", "import", str(tmp_path / "missing")])
+    assert result.exit_code == 1
+    assert "import failed, the previous catalog is kept" in result.output
+    assert "cards: 13" in runner_for(mini_db_url).invoke(args=["catalog", "stats"]).output
+
+
 @pytest.mark.parametrize("source", ["missing", "broken"])
 def test_a_failed_import_into_a_new_sqlite_file_leaves_no_folder(runner_for, tmp_path, source):
     folder = tmp_path / "instance" / "catalogs"
@@ -110,6 +128,7 @@ def test_a_failed_import_into_a_new_sqlite_file_leaves_no_folder(runner_for, tmp
     location = tmp_path / "missing" if source == "missing" else _broken_copy(tmp_path)
     result = runner_for(url).invoke(args=["catalog", "import", str(location)])
     assert result.exit_code == 1 and "import failed" in result.output
+    assert "no catalog is loaded" in result.output
     assert not (tmp_path / "instance").exists()
 
 
