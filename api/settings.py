@@ -3,7 +3,7 @@ start-up, each typed and checked (a bad value stops the start with an error nami
 
 `Settings.from_environ` reads them; `as_config` gives them as the Flask config keys the
 extensions read, which a caller's own config (tests, the CLI's in-process service) may then
-override. docs/deploy.md lists every variable.
+override. docs/configuration.md lists every variable.
 """
 
 from __future__ import annotations

@@ -344,11 +344,11 @@ class Cited:
 
 TIMING, SIZE = 0.25, 0.10
 CITED = [
-    Cited("README.md", r"built from the database \(about\s+([\d.]+)\s+s\)", "micro.index_build",
-          TIMING, 1e-3),
-    Cited("README.md", r"\| about ([\d.]+) from a directory into SQLite",
+    Cited("docs/catalog.md", r"built from the database \(about\s+([\d.]+)\s+s\)",
+          "micro.index_build", TIMING, 1e-3),
+    Cited("docs/catalog.md", r"\| about ([\d.]+) from a directory into SQLite",
           "import.sqlite.ptcg_wall", TIMING),
-    Cited("README.md", r"both sources: about ([\d.]+) into SQLite", "import.sqlite.wall",
+    Cited("docs/catalog.md", r"both sources: about ([\d.]+) into SQLite", "import.sqlite.wall",
           TIMING),
     Cited("docs/performance.md", r"printings take about \d+ MB and ([\d.]+) s to build",
           "micro.index_build", TIMING, 1e-3),

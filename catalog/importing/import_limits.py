@@ -4,8 +4,8 @@ A catalog source may be hostile or broken (a URL anyone can serve, an archive fr
 elsewhere), so each is refused past these, with an error naming the file and the limit,
 and the catalog loaded stays. Each is far above the real data; the figures in comments
 are pokemon-tcg-data's English files at commit 4e0f8e4 (2026-02-01) and TCGdex's
-cards-database at commit d9083b7 (2026-08-21), and README.md ("Limits of an import")
-lists them all. An import of both sources spends one budget of bytes and time.
+cards-database at commit d9083b7 (2026-08-21), and docs/catalog.md ("Limits of an
+import") lists them all. An import of both sources spends one budget of bytes and time.
 """
 
 from __future__ import annotations

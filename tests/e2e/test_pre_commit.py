@@ -1,5 +1,5 @@
 """Both hooks of .pre-commit-hooks.yaml run by pre-commit itself, in a throwaway deck
-repository, as the README's entry has them: pre-commit clones this project, installs it in
+repository, as docs/cli.md's entry has them: pre-commit clones this project, installs it in
 its own environment, and the hooks import the catalog on first use from CATALOG_SOURCE
 (here an archive of ../shared's card data on a loopback HTTP server), then reuse it with no
 network. Two first runs at once share one import."""
