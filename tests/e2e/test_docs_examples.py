@@ -1,18 +1,30 @@
 """The README's and docs' shell examples, run as written and held to the output they show.
 
 A runnable example is a fenced block whose info string is `sh example`. Each command in it
-(a line and its `\\` continuations) runs in bash from the repository's root against the real
-gunicorn serving the full catalog: `127.0.0.1:8000`, where `make run` serves, is replaced by
-that server's address, `DATABASE_URL` names the same catalog, and the virtualenv's `bin` is
-first on `PATH`. The lines `# → …` after a command say what it gives:
+(a line and its `\\` continuations) runs in bash from the repository's root, offline, in the
+setting the docs describe and no other: the service is `make run` itself, run as the README
+says (it imports the full catalog from ../shared into the checkout's own SQLite file,
+`instance/deckjudge.sqlite3`, unless the one loaded is the same, and serves it with
+gunicorn), on a port of the test's own through `PORT`, which the README says to write in the
+requests in place of `127.0.0.1:8000`. Neither the server nor a command is given any variable
+the docs do not show: the test run's environment is left behind but for what a shell has
+anyway (PATH, HOME, the locale...), so no `DATABASE_URL` names a catalog, and a command
+that reads one reads the one `make run` imported, as a reader's would. Two things are added,
+neither of which a doc's command may depend on: every proxy variable names a port where
+nothing listens (loopback excepted), so that whatever would download card data from GitHub
+fails instead; and `XDG_CACHE_HOME` names an empty folder of the test's, the cache a fresh
+user has, so that the user's own (deckjudge's catalog in ~/.cache/deckjudge) is neither read
+nor written. The lines `# → …` after a command say what it gives:
 - `# → {…}`: its output is JSON holding these keys with these values, each object in a
   list found among the answer's (the doc shows what matters; the rest may be anything);
 - `# → exit status N`: it exits N (otherwise it must exit 0);
 - `# → text`: its output holds the text.
 
-Other shell blocks (```sh alone) start what does not end (`make run`, `make production`),
-or need another machine, a PostgreSQL server's URL or GitHub: each `make TARGET` they name
-is a target whose commands resolve (the programs, modules and files they name exist).
+Other shell blocks (```sh alone) start what does not end (`make run`, which the test starts
+as the examples' server; `make production`), run the suite itself (`make test`), show a
+command's synopsis, or need another machine, a PostgreSQL server's URL or GitHub: each
+`make TARGET` they name is a target whose commands resolve (the programs, modules and files
+they name exist).
 Every line of any doc that starts with `curl` must be in an example block, so no request a
 doc shows goes unchecked. And every decklist line a doc shows in backticks (`4 Bill LC 108`)
 names a card of the real catalog, and each input form docs/decklists.md lists is read as
@@ -26,23 +38,35 @@ import importlib.util
 import json
 import os
 import shlex
+import signal
 import subprocess
-import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 
+from catalog.importing.sources import shared_tcgdex
 from runtime import patterns
-from tests.support.paths import PROJECT_ROOT
-from tests.support.servers import gunicorn
+from tests.support.paths import PROJECT_ROOT, have_shared_data
+from tests.support.servers import free_port, release_port
 
 pytestmark = pytest.mark.full_catalog
 DOCS = [PROJECT_ROOT / "README.md", *sorted((PROJECT_ROOT / "docs").glob("*.md")),
         PROJECT_ROOT / "examples" / "README.md"]
 SERVED = "127.0.0.1:8000"
 EXPECT, EXIT = "# → ", "exit status "
+# What the docs' commands keep of the test run's environment: what any shell has.
+KEPT = ("PATH", "HOME", "USER", "LOGNAME", "SHELL", "TERM", "LANG", "LANGUAGE", "LC_ALL",
+        "LC_CTYPE", "TMPDIR")
+# A proxy at the discard port, where nothing listens: a download is refused at once.
+NOWHERE = "http://127.0.0.1:9"
+PROXIES = ("http_proxy", "https_proxy", "all_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY")
+# `make run` installs, compiles and imports only what changed, then serves; the import's own
+# deadline is 600 s.
+READY_WITHIN = 900
 
 
 @dataclass
@@ -111,20 +135,90 @@ def holds(expected: Any, answer: Any) -> bool:
 
 
 @pytest.fixture(scope="module")
-def server(full_db_url):
-    with gunicorn(full_db_url) as base:
-        yield base, full_db_url
+def docs_env(tmp_path_factory) -> dict[str, str]:
+    """The environment of a reader's shell in the checkout, offline (the module's docstring
+    says what is kept and what is added). The virtualenv's `bin` is not on PATH, even when
+    the test run's is: the docs write `.venv/bin/` where they mean it."""
+    venv_bin = (PROJECT_ROOT / ".venv" / "bin").resolve()
+    env = {name: os.environ[name] for name in KEPT if name in os.environ}
+    env["PATH"] = os.pathsep.join(
+        folder for folder in env.get("PATH", os.defpath).split(os.pathsep)
+        if folder and Path(folder).resolve() != venv_bin)
+    env.update(dict.fromkeys(PROXIES, NOWHERE))
+    env["no_proxy"] = env["NO_PROXY"] = "127.0.0.1,localhost"
+    env["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("fresh-user-cache"))
+    return env
+
+
+def test_the_docs_setting_names_no_catalog_and_no_service(docs_env):
+    assert not {"DATABASE_URL", "CATALOG_SOURCE", "DECKJUDGE_URL", "DECKJUDGE_CACHE", "PORT",
+                "BIND", "WEB_CONCURRENCY", "GITHUB_ACTIONS", "MAKEFLAGS"} & set(docs_env)
+    assert list(Path(docs_env["XDG_CACHE_HOME"]).iterdir()) == []
+
+
+@pytest.fixture(scope="module")
+def served(docs_env, tmp_path_factory):
+    """`make run`, as the README runs it, on a port of its own (`PORT`); yields the address
+    to write in the requests in place of 127.0.0.1:8000. It is stopped as Ctrl-C would stop
+    it: make and gunicorn alike get the signal."""
+    if not have_shared_data() or shared_tcgdex(PROJECT_ROOT.parent / "shared" / "tcgdex") is None:
+        pytest.fail("the docs' examples run offline on the card data in ../shared beside the "
+                    "checkout (pokemon-tcg-data and tcgdex), as `make run` reads it; it is "
+                    "not there", pytrace=False)
+    port = free_port()
+    log = tmp_path_factory.mktemp("make-run") / "make-run.log"
+    with log.open("w") as out:
+        process = subprocess.Popen(["make", "run"], cwd=PROJECT_ROOT,
+                                   env={**docs_env, "PORT": str(port)}, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait_until_ready(f"http://127.0.0.1:{port}", process, log)
+        yield f"127.0.0.1:{port}"
+    finally:
+        _stop(process)
+        release_port(port)
+
+
+def _wait_until_ready(base: str, process: subprocess.Popen, log: Path) -> None:
+    """Until the service answers /readyz with the catalog loaded."""
+    deadline = time.monotonic() + READY_WITHIN
+    with requests.Session() as session:
+        session.trust_env = False  # the test run's own proxies, if any, are not the docs'
+        while True:
+            try:
+                if session.get(f"{base}/readyz", timeout=5).status_code == 200:
+                    return
+            except requests.RequestException:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"`make run` did not serve:\n{log.read_text()[-5000:]}")
+            time.sleep(0.5)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    except ProcessLookupError:
+        pass
+    # gunicorn may outlive make by a moment: wait until the group is gone.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGKILL)
 
 
 @pytest.mark.parametrize("command", examples(), ids=lambda command: command.where)
-def test_each_example_gives_what_its_doc_shows(server, command):
-    base, database = server
-    env = {**os.environ, "DATABASE_URL": database,
-           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    env.pop("DECKJUDGE_URL", None)
-    env.pop("GITHUB_ACTIONS", None)
-    done = subprocess.run(["bash", "-c", command.text.replace(SERVED, base.split("//")[1])],
-                          cwd=PROJECT_ROOT, env=env, capture_output=True, text=True,
+def test_each_example_gives_what_its_doc_shows(docs_env, served, command):
+    done = subprocess.run(["bash", "-c", command.text.replace(SERVED, served)],
+                          cwd=PROJECT_ROOT, env=docs_env, capture_output=True, text=True,
                           timeout=300)
     statuses = [int(line.removeprefix(EXIT)) for line in command.expected
                 if line.startswith(EXIT)]
