@@ -56,6 +56,7 @@ class DeckRequest:
     tournament: bool
     detail: str  # FULL, VERDICT or LEGAL_IN
     sent_in: str  # BODY or QUERY: where the options were written
+    language: str | None = None  # the lists' language, as the request says it; None: detected
 
 
 def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
@@ -68,7 +69,7 @@ def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> 
                        body.decklist(loaded["deck"], "deck"),
                        body.decklist(pool, "pool") if pool is not None else None,
                        loaded["product"], loaded["as_of"], loaded["tournament"],
-                       loaded["detail"], BODY)
+                       loaded["detail"], BODY, loaded["lang"])
 
 
 # The most options (and plans) kept for one request of many decks: a request whose decks all
@@ -122,6 +123,7 @@ class TeamRequest:
     product: str | list[str] | None
     as_of: dt.date | None
     detail: str
+    language: str | None = None  # the lists' language, as the request says it; None: detected
 
 
 def team_request(sent: Any) -> TeamRequest:
@@ -133,4 +135,4 @@ def team_request(sent: Any) -> TeamRequest:
         if player["pool"] is not None else None)
         for position, player in enumerate(loaded["players"])]
     return TeamRequest(loaded["format"], loaded["play"], players, loaded["product"],
-                       loaded["as_of"], loaded["detail"])
+                       loaded["as_of"], loaded["detail"], loaded["lang"])

@@ -52,9 +52,9 @@ def deck_judged(index: CatalogIndex, req: DeckRequest) -> PageJudgement:
     with_across = asked.cost + across_ask.cost <= work_budget.MAX_WORK
     work_budget.within([asked, across_ask] if with_across else [asked])
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                        Searches())
+                        Searches(), language=req.language)
     across = judge_deck(index, every_plan, req.deck, req.pool, req.as_of, req.tournament,
-                        first_error=True) if with_across else None
+                        first_error=True, language=req.language) if with_across else None
     return PageJudgement(plan, judged, across)
 
 
@@ -101,11 +101,11 @@ def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,
     """The deck judged in the planned formats, as the answer shows it."""
     if req.detail == LEGAL_IN:
         judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                            first_error=True)
+                            first_error=True, language=req.language)
         return legal_in_view(index, judged, notices(plan.notices, req.sent_in))
     full = req.detail == FULL
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                        searches if full else None)
+                        searches if full else None, language=req.language)
     return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
                                full)
 
@@ -135,4 +135,5 @@ def team_judged(index: CatalogIndex, req: TeamRequest,
     work_budget.within([work_budget.ask(player.deck, player.pool if plan.limited else None,
                                         1, full)
                         for player in req.players])
-    return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None)
+    return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None,
+                            req.language)

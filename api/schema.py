@@ -18,6 +18,7 @@ from flask import request
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from api.middleware.problems import Problem
+from decklist.languages import LANGUAGES
 from runtime.caches import ProcessCache
 from validators.formats import PLAYS
 from validators.targets import (
@@ -78,6 +79,8 @@ class Options(Strict):
     product = StringOrList(MAX_PRODUCT_SETS, load_default=None)
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
     detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT]))
+    # The language the lists' card names are written in; none: detected (decklist.languages).
+    lang = fields.String(load_default=None, validate=validate.OneOf(list(LANGUAGES)))
 
 
 def located(field: str, sent_in: str = BODY) -> dict[str, str]:

@@ -28,6 +28,7 @@ from api.schema import (
     load_query,
     target_problem,
 )
+from decklist.languages import LANGUAGES
 from validators.formats import ORDER, PLAYS
 from validators.targets import ALL, TargetError, check_formats
 
@@ -50,6 +51,7 @@ class ValidateQuery(Strict):
     play = fields.String(load_default=None, validate=validate.OneOf(PLAYS))
     tournament = fields.Boolean(load_default=False)
     detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT, LEGAL_IN]))
+    lang = fields.String(load_default=None, validate=validate.OneOf(list(LANGUAGES)))
     # Read by api.middleware.http_cache: `public` lets shared caches keep this answer (JSON
     # bodies too).
     cache = fields.String(load_default=NO_STORE, validate=validate.OneOf([NO_STORE, PUBLIC]))
@@ -76,7 +78,8 @@ def validate_request() -> DeckRequest:
         return DeckRequest(query_formats(args), args["play"],
                            body.decklist(text, "deck", in_json=False), None,
                            comma_list(product) if product is not None else None,
-                           args["as_of"], args["tournament"], args["detail"], QUERY)
+                           args["as_of"], args["tournament"], args["detail"], QUERY,
+                           args["lang"])
     _check_query()
     return deck_request(body.json_body())
 

@@ -32,6 +32,12 @@ from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 from runtime.catalog_caches import CatalogCaches
 
+# A language a list's lines are read in (decklist.languages) may be any of the catalog's.
+ANY = "*"
+# Latin American Spanish and Brazilian Portuguese names are read as Spanish and Portuguese:
+# a list is in a language, not a region.
+_LANGUAGE_OF = {"es-mx": "es", "pt-br": "pt"}
+
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
 _PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
@@ -84,6 +90,10 @@ class Printing:
     # False when the card's own text says it cannot be used at official tournaments.
     for_tournaments: bool = True
     ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
+    # Its names in other languages, by language ("es": "Órdenes de Jefes"), as TCGdex gives
+    # them; and their search keys, by which a line at its set and number may name it.
+    names: tuple[tuple[str, str], ...] = ()
+    local_keys: tuple[str, ...] = ()
 
 
 @dataclass
@@ -109,6 +119,16 @@ class CatalogIndex:
     _tcgdex_sets: dict[str, str] = field(default_factory=dict)
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
+    # Names in other languages: a name's search key → the languages it is written in, each
+    # with the English search keys of the cards so named ("damian" → (("es", ("arven",)),)).
+    local_names: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
+        default_factory=dict)
+    # Set abbreviations and names in other languages, upper case and by search key → the
+    # languages and the sets they name ("EAP" → (("fr", ("sv2",)),)).
+    local_codes: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
+        default_factory=dict)
+    local_set_names: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
+        default_factory=dict)
     # The caches the layers above derive from this catalog, made and dropped with it.
     caches: CatalogCaches = field(init=False, repr=False, compare=False)
 
@@ -168,6 +188,26 @@ class CatalogIndex:
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
 
+    def named_in(self, key: str, language: str) -> tuple[Printing, ...]:
+        """The printings of the cards whose name in `language` (ANY: in any) has this search
+        key, in catalog order."""
+        found: list[Printing] = []
+        for written_in, english in self.local_names.get(key, ()):
+            if language in (ANY, written_in):
+                for english_key in english:
+                    found.extend(self.by_name.get(english_key, ()))
+        return tuple(dict.fromkeys(found)) if found else ()
+
+    def sets_in(self, reference: str, language: str) -> tuple[str, ...]:
+        """The sets an abbreviation or a set name in `language` (ANY: in any) names."""
+        found: list[str] = []
+        for table, key in ((self.local_codes, reference.upper()),
+                           (self.local_set_names, search_key(reference))):
+            for written_in, set_ids in table.get(key, ()):
+                if language in (ANY, written_in):
+                    found.extend(set_ids)
+        return tuple(dict.fromkeys(found))
+
     def is_energy_code(self, code: str) -> bool:
         """Whether a set code is one exporters write for basic Energy ("Energy", "SVE"), or
         the code of a set of this catalog that holds basic Energy only."""
@@ -188,7 +228,10 @@ def load_index(engine: Engine) -> CatalogIndex:
     sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
                             row.kind, row.ptcgo_code, order, row.tcgdex_id)
             for order, row in enumerate(set_rows)}
-    return _assemble(version, sets, code_rows, card_rows)
+    index = _assemble(version, sets, code_rows, card_rows)
+    index.local_codes = _local_sets((row.id, row.abbreviations) for row in set_rows)
+    index.local_set_names = _local_sets(((row.id, row.names) for row in set_rows), search_key)
+    return index
 
 
 # The sentence joke and demonstration cards print ("Zacian LV.X", "Imakuni?'s Doduo").
@@ -208,7 +251,8 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                         cast(Card.abilities, String) != "[]")).label("has_full_layout"),
                # A JSON null, as the importer stores "none", reads as the text "null".
                and_(Card.ancient_trait.is_not(None),
-                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"))
+                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"),
+               cast(Card.names, String).label("names"))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
@@ -244,7 +288,8 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         _ids_folded={card_id.casefold(): card_id for card_id in printings},
         _tcgdex_sets={info.tcgdex_id.casefold(): set_id for set_id, info in sets.items()
                       if info.tcgdex_id},
-        ancient_traits=tuple(p for p in ordered if p.ancient_trait))
+        ancient_traits=tuple(p for p in ordered if p.ancient_trait),
+        local_names=_local_names(ordered))
 
 
 class _PrintingBuilder:
@@ -254,6 +299,7 @@ class _PrintingBuilder:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
         self._keys: dict[tuple[Callable[[str], str], str], str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
+        self._local: dict[tuple[str | None, str], dict[str, Any]] = {}
 
     def printing(self, row: Any) -> Printing:
         intern = sys.intern
@@ -269,7 +315,7 @@ class _PrintingBuilder:
             aliases=self._aliases(row.name),
             regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
             types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
-            ancient_trait=bool(row.ancient_trait))
+            ancient_trait=bool(row.ancient_trait), **self._names(row.names, row.name))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:
@@ -280,6 +326,18 @@ class _PrintingBuilder:
         if name not in self._alias_keys:
             self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
         return self._alias_keys[name]
+
+    def _names(self, raw: str | None, name: str) -> dict[str, Any]:
+        """Its names in other languages and their search keys (those its English name's
+        search key is not), each distinct JSON value decoded once."""
+        if (raw, name) not in self._local:
+            names = tuple((sys.intern(language), sys.intern(local)) for language, local
+                          in json.loads(raw or "{}").items()) if raw not in (None, "null") else ()
+            own = self._key(search_key, name)
+            keys = tuple(dict.fromkeys(key for _language, local in names
+                                       if (key := self._key(search_key, local)) != own))
+            self._local[raw, name] = {"names": names, "local_keys": keys}
+        return self._local[raw, name]
 
     def _key(self, fold: Callable[[str], str], name: str) -> str:
         """`fold(name)`, interned; each distinct name is folded once by each fold."""
@@ -319,6 +377,32 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
         if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
             names[search_key(alias["name"])].append(alias["set"])
     return {name: tuple(ids) for name, ids in names.items()}
+
+
+def _local_names(ordered: list[Printing]) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Each name in another language (its search key), the languages it is written in, and
+    the English search keys of the cards so named in each."""
+    found: dict[str, dict[str, dict[str, None]]] = defaultdict(lambda: defaultdict(dict))
+    for printing in ordered:
+        for language, local in printing.names:
+            key = search_key(local)
+            if key == printing.search_key:  # the English name's key finds it already
+                continue
+            found[key][_LANGUAGE_OF.get(language, language)][printing.search_key] = None
+    return {key: tuple((language, tuple(english)) for language, english in languages.items())
+            for key, languages in found.items()}
+
+
+def _local_sets(rows: Any, fold: Callable[[str], str] = str.upper
+                ) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Sets' abbreviations (or names, with `fold` search_key) in other languages → the
+    languages and sets they name."""
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for set_id, words in rows:
+        for language, word in (words or {}).items():
+            found[fold(word)][_LANGUAGE_OF.get(language, language)].append(set_id)
+    return {key: tuple((language, tuple(ids)) for language, ids in languages.items())
+            for key, languages in found.items()}
 
 
 def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozenset[str]:

@@ -54,6 +54,10 @@ class Set(Base):
     source: Mapped[str] = mapped_column(String(16))  # "upstream", "tcgdex" or "supplement"
     # The set's id in TCGdex's cards-database, by which its card ids ("me05-001") are read.
     tcgdex_id: Mapped[str | None] = mapped_column(String(32), index=True)
+    # Its name and abbreviation in the languages TCGdex has ({"fr": "Évolutions à Paldea"},
+    # {"fr": "EAP"}): lists written in them name it so (catalog.index).
+    names: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
+    abbreviations: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
 
     codes: Mapped[list[SetCode]] = relationship(
         back_populates="set", order_by="SetCode.code", cascade="all, delete-orphan"
@@ -110,6 +114,9 @@ class Card(Base):
     # What the data says of the card's legality on the day it was taken ({"standard":
     # "Legal", …}); the rules decide, this is compared with them (validators.legalities).
     legalities: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # Its name in the languages TCGdex has ({"es": "Órdenes de Jefes", …}): lists written in
+    # them name it so. The English `name` stays the title the rules count copies by.
+    names: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
 
     # Card identity (catalog.identity).
     name_key: Mapped[str] = mapped_column(String(128), index=True)

@@ -19,7 +19,7 @@ from collections import defaultdict
 
 from catalog.index import CatalogIndex, Printing
 from decklist.card_lines import is_number, is_set_code, tidy_name
-from decklist.parsed import Reference
+from decklist.parsed import InLanguage, Reference
 
 
 def exports(index: CatalogIndex) -> dict[str, Printing]:
@@ -54,6 +54,8 @@ def export_form(reference: Reference) -> str | None:
     into the same three (its reading is then the entry itself); else None."""
     if isinstance(reference, str):
         return reference
+    if isinstance(reference, InLanguage):  # the export form is read in English
+        return None
     name, code, number = reference.name, reference.set_code, reference.number
     if (not name or not code or not number or reference.card_id or reference.variant
             or code.split() != [code] or number.split() != [number]

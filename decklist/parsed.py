@@ -40,9 +40,18 @@ class Candidate(NamedTuple):
     variant: str | None = None
 
 
+class InLanguage(NamedTuple):
+    """A card reference read with the names and set abbreviations of a language ("*": of
+    any) beside the English ones (decklist.languages). Every answer about a line is kept by
+    its reference: read so, a line is a reference of its own."""
+
+    reference: str | Candidate
+    language: str
+
+
 # What a line says about which card, as a plain value (decklist.reference): a text line's
-# card reference as written, or a JSON entry's one reading.
-Reference = str | Candidate
+# card reference as written, or a JSON entry's one reading; either read in a language.
+Reference = str | Candidate | InLanguage
 
 
 class Entry(NamedTuple):

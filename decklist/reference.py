@@ -11,11 +11,13 @@ a cache misses.
 from __future__ import annotations
 
 from decklist.card_lines import readings
-from decklist.parsed import Candidate, Reference
+from decklist.parsed import Candidate, InLanguage, Reference
 
 
 def readings_of(reference: Reference) -> tuple[Candidate, ...]:
     """Every reading of the reference the resolver tries, most specific first."""
     if isinstance(reference, str):
         return readings(reference)
+    if isinstance(reference, InLanguage):
+        return readings_of(reference.reference)
     return (reference,)

@@ -27,7 +27,7 @@ from catalog.identity import ENERGY_LETTERS
 from catalog.index import CatalogIndex, Printing
 from catalog.names import basic_energy_type, folded, search_key, type_alone
 from decklist.exports import export_form, exports
-from decklist.parsed import Candidate, Entry, Reference
+from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
 from runtime import deadline
 from runtime.caches import sizes
@@ -128,15 +128,18 @@ def resolution_of(index: CatalogIndex, reference: Reference) -> Resolution:
     printing = index.caches.table(exports).get(form) if form is not None else None
     if printing is not None:  # the export form, read in advance: what _Attempt would find
         return Resolution.of_one(SET_NUMBER, printing)
-    return _Attempt(index, readings_of(reference)).run()
+    language = reference.language if isinstance(reference, InLanguage) else None
+    return _Attempt(index, readings_of(reference), language).run()
 
 
 class _Attempt:
     """One line's way through its readings, keeping what explains a miss."""
 
-    def __init__(self, index: CatalogIndex, candidates: tuple[Candidate, ...]) -> None:
+    def __init__(self, index: CatalogIndex, candidates: tuple[Candidate, ...],
+                 language: str | None = None) -> None:
         self.index = index
         self.candidates = candidates
+        self.language = language  # names and abbreviations read in it too; None: English
         self.fallback_notes: list[str] = []  # why the name alone decided
         self.miss_notes: list[str] = []  # why an explicit reference did not fit
         self.near: list[Suggestion] = []
@@ -165,7 +168,7 @@ class _Attempt:
                 self.miss_notes.append(f"no card has the id {candidate.card_id!r}")
             return None
         notes = []
-        if candidate.name and _fits(search_key(candidate.name), printing) is None:
+        if candidate.name and self._fits(search_key(candidate.name), printing) is None:
             notes.append(f"{printing.id} is {printing.name!r}, not {candidate.name!r}; "
                          "the id decides")
         return self._line(ID, (printing,), notes)
@@ -187,7 +190,7 @@ class _Attempt:
         fitting: list[Printing] = []
         notes: list[str] = []
         for printing in at_number:
-            how = _fits(key, printing) if key is not None else ()
+            how = self._fits(key, printing) if key is not None else ()
             if how is not None:
                 fitting.append(printing)
                 notes.extend(note for note in how if note not in notes)
@@ -232,8 +235,9 @@ class _Attempt:
 
     def _sets(self, reference: str) -> tuple[tuple[str, ...], str]:
         by_code = self.index.sets_for_code(reference)
-        if by_code:
-            return by_code, SET_NUMBER
+        local = self.index.sets_in(reference, self.language) if self.language else ()
+        if by_code or local:  # a set's own name at its number decides between them
+            return tuple(dict.fromkeys(by_code + local)), SET_NUMBER
         by_name = self.index.sets_named(reference)
         if by_name:
             return by_name, SET_NAME_NUMBER
@@ -282,10 +286,24 @@ class _Attempt:
 
     def _named(self, name: str) -> tuple[Printing, ...]:
         printings = self.index.named(name)
+        if self.language:
+            # A name in the list's language that is another card's English name, or two
+            # cards' names, is every card so named: ambiguous, never a guess.
+            local = self.index.named_in(search_key(name), self.language)
+            printings = tuple(dict.fromkeys(printings + local)) if local else printings
         if _says_basic(name):
             # "Basic {D} Energy" asks for basic Energy, not the Special "Darkness Energy".
             printings = tuple(p for p in printings if p.is_basic_energy)
         return printings
+
+    def _fits(self, key: str, printing: Printing) -> tuple[str, ...] | None:
+        """_fits, with the printing's names in other languages when the line may be in one."""
+        how = _fits(key, printing)
+        if how is None and self.language and key in printing.local_keys:
+            language = next((language for language, local in printing.names
+                             if search_key(local) == key), "")
+            return (f"read as {printing.name} ({printing.id}): its name in {language}",)
+        return how
 
     def _line(self, method: str, printings: tuple[Printing, ...],
               notes: list[str]) -> Resolution:

@@ -10,8 +10,9 @@ import datetime as dt
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
+from decklist.languages import ENGLISH, read_lines
 from decklist.parsed import Decklist
-from decklist.resolver import ResolvedLine, Searches, Suggested, resolve
+from decklist.resolver import ResolvedLine, Searches, Suggested
 from validators.engine import Verdict, validate
 from validators.shared import DeckShare
 from validators.targets import DeckPlan, Target, TeamPlan
@@ -26,6 +27,7 @@ class ReadDeck:
     decklist: Decklist
     lines: tuple[ResolvedLine, ...]
     suggested: tuple[Suggested, ...] | None = None  # by line, when asked for
+    language: str = ENGLISH  # the language its names were read in (decklist.languages)
 
 
 @dataclass(frozen=True)
@@ -55,22 +57,28 @@ class TeamJudgement:
     pools: tuple[ReadDeck | None, ...]  # each player's pool, when sent and used
 
 
-def read(index: CatalogIndex, decklist: Decklist, searches: Searches | None = None) -> ReadDeck:
-    """A decklist's lines resolved; with `searches`, each offered its suggestions (closest
-    names searched while the request's searches last)."""
-    lines = tuple(resolve(index, decklist.entries))
+def read(index: CatalogIndex, decklist: Decklist, searches: Searches | None = None,
+         language: str | None = None) -> ReadDeck:
+    """A decklist's lines resolved in `language`, or in the one its lines are written in
+    (None: detected); with `searches`, each offered its suggestions (closest names searched
+    while the request's searches last)."""
+    resolved, read_in = read_lines(index, decklist.entries, language)
+    lines = tuple(resolved)
     return ReadDeck(decklist, lines,
-                    searches.suggest(index, lines) if searches is not None else None)
+                    searches.suggest(index, lines) if searches is not None else None, read_in)
 
 
 def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Decklist | None,
                as_of: dt.date | None, tournament: bool,
-               searches: Searches | None = None, first_error: bool = False) -> DeckJudgement:
+               searches: Searches | None = None, first_error: bool = False,
+               language: str | None = None) -> DeckJudgement:
     """The deck (and its pool, where a format is Limited) judged in every planned format;
     with `searches`, its lines offered their suggestions, for an answer line by line; with
-    `first_error`, each format judged until its first error only."""
-    read_deck = read(index, deck, searches)
-    read_pool = read(index, pool) if pool is not None and plan.limited else None
+    `first_error`, each format judged until its first error only. The lines are read in
+    `language`, or in the one detected (None)."""
+    read_deck = read(index, deck, searches, language)
+    read_pool = read(index, pool, None, language or read_deck.language) \
+        if pool is not None and plan.limited else None
     # Formats that play by one set of deck rules (Multiplay builds decks as Modified does)
     # share one verdict: the same rules, lines and date give the same one.
     judged: dict[tuple[int, int], Verdict] = {}
@@ -91,10 +99,12 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
 
 
 def judge_team(index: CatalogIndex, plan: TeamPlan, seats: list[Seat],
-               as_of: dt.date | None, searches: Searches | None = None) -> TeamJudgement:
-    decks = tuple(read(index, seat.deck, searches) for seat in seats)
-    pools = tuple(read(index, seat.pool) if seat.pool is not None and plan.limited else None
-                  for seat in seats)
+               as_of: dt.date | None, searches: Searches | None = None,
+               language: str | None = None) -> TeamJudgement:
+    decks = tuple(read(index, seat.deck, searches, language) for seat in seats)
+    pools = tuple(read(index, seat.pool, None, language or deck.language)
+                  if seat.pool is not None and plan.limited else None
+                  for seat, deck in zip(seats, decks, strict=True))
     players = [Player(seat.seat, list(deck.lines), list(pool.lines) if pool else None,
                       tuple(seat.deck.problems))
                for seat, deck, pool in zip(seats, decks, pools, strict=True)]

@@ -17,6 +17,7 @@ from api.views.deck_lines import deck_counts
 from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import card_text, set_code
+from decklist.languages import ENGLISH, LANGUAGES
 from decklist.parsed import LineProblem
 from decklist.resolver import RESOLVED, ResolvedLine, Suggested
 from runtime import deadline
@@ -42,6 +43,8 @@ class Shown:
     set_code: str
     number: str
     image: str | None = None
+    local_name: str | None = None  # its name in the list's language, where that is not English
+    language: str | None = None  # that language
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,11 @@ class DeckAnswer:
     verdicts: tuple[FormatVerdict, ...]
     counts: Mapping[str, Any]
     declared: Mapping[str, int]
+    language: str = ENGLISH  # the language its card names were read in
+
+    @property
+    def language_name(self) -> str:
+        return LANGUAGES.get(self.language, self.language)
 
     @property
     def legal_in(self) -> list[str]:
@@ -191,16 +199,18 @@ class Arranger:
 
     def __init__(self, index: CatalogIndex, images: Mapping[str, str]) -> None:
         self.index, self.images = index, images
+        self.language = ENGLISH  # the language of the list being arranged
 
     def deck(self, judged: DeckJudgement, field_name: str, title: str) -> DeckAnswer:
         deck = judged.deck
+        self.language = deck.language
         rows = self._rows(deck, field_name)
         by_line = {row.number: row for row in rows}
         shown = []
         for target, verdict in judged.verdicts:
             shown.append(self._verdict(target.format, verdict, by_line))
         return DeckAnswer(field_name, title, tuple(rows), tuple(shown),
-                          deck_counts(deck.lines), _declared(deck))
+                          deck_counts(deck.lines), _declared(deck), deck.language)
 
     def across(self, judged: DeckJudgement, shown: Iterable[str]) -> tuple[Standing, ...]:
         """The deck's standing in every format, from a judgement to each one's first error."""
@@ -215,12 +225,13 @@ class Arranger:
         name = verdict.format.name
         players = []
         for (player, player_verdict), deck in zip(verdict.players, judged.decks, strict=True):
+            self.language = deck.language
             rows = self._rows(deck, f"seat_{player.seat}_deck")
             by_line = {row.number: row for row in rows}
             players.append(DeckAnswer(
                 f"seat_{player.seat}_deck", f"Seat {player.seat}", tuple(rows),
                 (self._verdict(verdict.format, player_verdict, by_line),),
-                deck_counts(deck.lines), _declared(deck)))
+                deck_counts(deck.lines), _declared(deck), deck.language))
         return TeamAnswer(name, verdict.legal,
                           tuple(self._mark(name, v) for v in verdict.violations),
                           tuple(players))
@@ -308,13 +319,26 @@ class Arranger:
 
     def shown(self, printing: Printing) -> Shown:
         info = self.index.sets.get(printing.set_id)
+        local = local_name(printing, self.language)
         return Shown(printing.id, printing.name, info.name if info else printing.set_id,
                      set_code(self.index, printing.set_id), printing.number,
-                     self.images.get(printing.id))
+                     self.images.get(printing.id), local,
+                     self.language if local else None)
 
     def line_text(self, card: Shown) -> str:
         """The card as a decklist line names it, after the count (decklist.canonical)."""
         return card_text(self.index, card.id, card.name, card.set_code, card.number)
+
+
+def local_name(printing: Printing, language: str) -> str | None:
+    """The printing's name in `language` (its regional form, "es-mx", where that alone is
+    given), when it is not its English name; None for English."""
+    if language == ENGLISH:
+        return None
+    names = dict(printing.names)
+    found = names.get(language) or next(
+        (name for code, name in names.items() if code.startswith(language + "-")), None)
+    return found if found and found != printing.name else None
 
 
 def _declared(deck: ReadDeck) -> dict[str, int]:

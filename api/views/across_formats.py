@@ -34,6 +34,7 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
     with every line (the deck read with its suggestions)."""
     deck = judged.deck
     head: dict[str, Any] = {"input_format": deck.decklist.input_format,
+                            "input_language": deck.language,
                             **problems_view(deck.decklist.problems), "notices": notices}
     if judged.pool is not None:
         head["pool"] = read_deck_view(judged.pool)
@@ -60,7 +61,8 @@ def legal_in_view(index: CatalogIndex, judged: DeckJudgement,
     deck = judged.deck
     return {"detail": "legal_in", "legal_in": list(judged.legal_in),
             "catalog": {"version": index.version}, "formats": formats,
-            "input_format": deck.decklist.input_format, "notices": notices}
+            "input_format": deck.decklist.input_format, "input_language": deck.language,
+            "notices": notices}
 
 
 def _formats_view(index: CatalogIndex, judged: DeckJudgement, full: bool) -> dict[str, Any]:

@@ -25,6 +25,9 @@ class SetSchema(Schema):
     tcgdex_id = fields.String(allow_none=True)
     codes = fields.Method("_codes")
     symbol_url = fields.String(allow_none=True)
+    # Its name and abbreviations by language: lists written in them name the set so.
+    names = fields.Function(lambda found: {"en": found.name, **(found.names or {})})
+    abbreviations = fields.Function(lambda found: dict(found.abbreviations or {}))
 
     def _codes(self, obj: Any) -> list[str]:
         return [code.code for code in obj.codes]
@@ -58,6 +61,8 @@ class LimitsSchema(Schema):
 class CardSchema(Schema):
     id = fields.String()
     name = fields.String()
+    # Its name by language, English first: the English one is the title the rules count by.
+    names = fields.Function(lambda card: {"en": card.name, **(card.names or {})})
     supertype = fields.String()
     subtypes = fields.List(fields.String())
     set = fields.Nested(SetRefSchema)

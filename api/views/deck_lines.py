@@ -110,7 +110,8 @@ def deck_counts(lines: tuple[ResolvedLine, ...]) -> dict[str, Any]:
 
 def read_deck_view(deck: ReadDeck) -> dict[str, Any]:
     """How a decklist was read: its form, its counts and the lines that were not cards."""
-    return {"input_format": deck.decklist.input_format, "counts": deck_counts(deck.lines),
+    return {"input_format": deck.decklist.input_format, "input_language": deck.language,
+            "counts": deck_counts(deck.lines),
             **problems_view(deck.decklist.problems)}
 
 

@@ -23,7 +23,7 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
         view = {"seat": player.seat,
                 **verdict_view(index, target, player_verdict, deck_counts(deck.lines),
                                deck if full else None),
-                "input_format": deck.decklist.input_format,
+                "input_format": deck.decklist.input_format, "input_language": deck.language,
                 **problems_view(deck.decklist.problems)}
         if pool is not None:
             view["pool"] = read_deck_view(pool)

@@ -2,10 +2,11 @@
 
 The rule, one for every field: **a printing pokemon-tcg-data has keeps every field as
 pokemon-tcg-data gives it**, so every id and every answer given before stays. TCGdex adds
-what pokemon-tcg-data lacks: its sets, and its printings of a set both have at a number
-pokemon-tcg-data lacks. Where both have a printing and differ (its name, number, regulation
-mark, printed text or subtypes, or its set's release date) the difference is kept as a
-`Disagreement`, which `flask catalog sources-report` lists with the side taken.
+what pokemon-tcg-data lacks: its sets, its printings of a set both have at a number
+pokemon-tcg-data lacks, and the names of sets and printings in other languages. Where both
+have a printing and differ (its name, number, regulation mark, printed text or subtypes, or
+its set's release date) the difference is kept as a `Disagreement`, which
+`flask catalog sources-report` lists with the side taken.
 
 A TCGdex set is the catalog's set of the same id, else of the same English name, else the
 one `catalog/data/tcgdex.json` maps it to; any other is a new set, whose id follows the
@@ -97,6 +98,8 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
         else:
             _compare_set(by_id[ours], found.row, result.found)
         by_id[ours]["tcgdex_id"] = by_id[ours].get("tcgdex_id") or found.tcgdex_id
+        for words in ("names", "abbreviations"):  # pokemon-tcg-data has English alone
+            by_id[ours][words] = {**found.row[words], **by_id[ours].get(words, {})}
         _add_cards(ours, found.cards, printings.setdefault(ours, {}), result, ids)
     return result
 
@@ -141,6 +144,8 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
         kept = present.get(number_key(printing.number))
         if kept is not None:
             result.matched.append((kept, printing))
+            # pokemon-tcg-data names it in English alone: its other names are TCGdex's
+            kept["names"] = {**printing.names, **kept.get("names", {})}
             continue
         row = printing.row
         if _textless(row):

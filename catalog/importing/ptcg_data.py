@@ -119,7 +119,7 @@ def set_row(raw: Any, index: int, origin: str) -> dict[str, Any]:
     set_id = require(raw, "id", where)
     where = f"{SETS_PATH}: set {set_id!r}"
     name = require(raw, "name", where)
-    row = {
+    row: dict[str, Any] = {
         "id": set_id,
         "name": name,
         "series": optional(raw, "series", where) or "",
@@ -131,6 +131,8 @@ def set_row(raw: Any, index: int, origin: str) -> dict[str, Any]:
         "kind": "promo" if ("Promo" in name or name == "Best of Game") else "expansion",
         "source": origin,
         "tcgdex_id": None,
+        "names": {},  # TCGdex's, where the merge finds the set there
+        "abbreviations": {},
     }
     return fitted(row, Set, where)
 
@@ -169,6 +171,7 @@ def card_row(raw: Any, set_id: str, path: str, index: int, origin: str) -> dict[
         "regulation_mark": optional(raw, "regulationMark", where),
         "source": origin,
         "legalities": _legalities(raw.get("legalities"), where),
+        "names": {},  # TCGdex's, where the merge finds the printing there
         **_images(raw.get("images")),
     }
     return finished(row, where)

@@ -9,9 +9,10 @@ sets, other numbers) is not read. Each file is a TypeScript module of one object
 them to the file) and against the limits of every import (catalog/importing/fields.py).
 
 TCGdex names a card in several languages; the catalog keeps the English name and texts,
-and a card without an English name (a French-only McDonald's set) is left out and
-counted. The series `catalog/data/tcgdex.json` leaves out (the video game Pokémon TCG
-Pocket) are not read at all.
+and each printing's and set's names in the languages players write lists in (`LANGUAGES`),
+with a set's abbreviations in them (the French "EAP" for Paldea Evolved). A card without an
+English name (a French-only McDonald's set) is left out and counted. The series
+`catalog/data/tcgdex.json` leaves out (the video game Pokémon TCG Pocket) are not read at all.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ MARKER = "interfaces.d.ts"
 LAYOUT = Layout(files=patterns.compile(r"interfaces\.d\.ts|data/[^/]+(?:/[^/]+){0,2}\.ts"),
                 marker=MARKER)
 SOURCE = "tcgdex"
+# The languages whose names the catalog keeps beside English: those of TCGdex's international
+# releases. Asian releases are other sets (data-asia/), not read.
+LANGUAGES = ("fr", "de", "it", "es", "es-mx", "pt", "pt-br", "nl", "pl", "ru")
 
 # The fields interfaces.d.ts declares, each with whether it is required: a file with a
 # field not declared, or without a required one, is refused.
@@ -128,6 +132,12 @@ class TcgdexCard:
     number: str
     name: str  # English
     where: str  # the file, for errors
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Its names in LANGUAGES, by language (the merge gives them to the printing
+        pokemon-tcg-data has, whose row is never read)."""
+        return local_names(self.module.value.get("name"), "'name'", self.where)
 
     @functools.cached_property
     def row(self) -> dict[str, Any]:
@@ -265,6 +275,22 @@ def _english(value: Any, label: str, where: str, limit: tuple[int, str] = NAME) 
     return string(names.get("en"), f"{label} 'en'", where, limit) or None
 
 
+def local_names(value: Any, label: str, where: str) -> dict[str, str]:
+    """The names of a value written by language in LANGUAGES, by language; each checked as
+    the English is (a name's length, the count of languages)."""
+    if value is None:
+        return {}
+    names = record(value, label, where)
+    refuse_count(where, f"languages in {label}", len(names), MAX_LANGUAGES,
+                 "a text by language")
+    found = {}
+    for language in LANGUAGES:
+        name = string(names.get(language), f"{label} {language!r}", where, NAME)
+        if name and name.strip():
+            found[language] = name.strip()
+    return found
+
+
 def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
             where: str) -> dict[str, Any]:
     _shape(value, SET, where)
@@ -287,6 +313,10 @@ def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
         "kind": "promo" if "Promo" in (name or "") else "expansion",
         "source": SOURCE,
         "tcgdex_id": set_id,
+        "names": local_names(value.get("name"), "'name'", where),
+        "abbreviations": {language: code.strip() for language, code in (
+            (language, string(abbreviations.get(language), f"'abbreviations' {language!r}",
+                              where, NAME)) for language in LANGUAGES) if code and code.strip()},
     }
     return fitted(row, Set, where)
 
@@ -341,6 +371,7 @@ def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
         "legalities": None,
         "image_small": None,
         "image_large": None,
+        "names": local_names(value.get("name"), "'name'", where),
     }
     return row
 

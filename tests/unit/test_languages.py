@@ -1,0 +1,115 @@
+"""Lists written in the player's language (decklist/languages.py): on the full catalog, a
+line naming a card as printed in Spanish, French, German, Italian or Portuguese resolves to
+the printing an English line would; the list's language is detected, or said; a name that
+is another card's in English or in the list's language is ambiguous, never a guess; English
+lists read exactly as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from catalog.names import search_key
+from decklist.detect import parse
+from decklist.languages import ENGLISH, detected, read_lines
+from decklist.resolver import AMBIGUOUS, RESOLVED, UNKNOWN, resolve
+
+pytestmark = [pytest.mark.full_catalog,
+              pytest.mark.parametrize("backend", ["sqlite"], indirect=True)]
+
+# Lines of Spanish lists published in 2024 and 2026 (the names as printed in Spanish), each
+# beside the English line naming the same printing.
+SPANISH = {
+    "4 Greninja Radiante ASR 046": "4 Radiant Greninja ASR 46",
+    "4 Damián SVI 166": "4 Arven SVI 166",
+    "2 Órdenes de Jefes (Ghechis) PAL 172": "2 Boss's Orders PAL 172",
+    "1 Ferrotesta ex TEF 081": "1 Iron Crown ex TEF 81",
+    "2 Determinación de Lylia MEG 119": "2 Lillie's Determination MEG 119",
+}
+
+
+def read(index, text, language=None):
+    return read_lines(index, parse(text).entries, language)
+
+
+def test_a_spanish_list_reads_as_the_english_one(full_index):
+    lines, language = read(full_index, "\n".join(SPANISH))
+    assert language == "es"
+    english = resolve(full_index, parse("\n".join(SPANISH.values())).entries)
+    for spanish, same in zip(lines, english, strict=True):
+        assert spanish.resolution.status == RESOLVED, spanish.entry.text
+        assert spanish.resolution.card == same.resolution.card, spanish.entry.text
+        assert any("Spanish" in note or "es" in note for note in spanish.resolution.notes)
+
+
+@pytest.mark.parametrize("text, language, card", [
+    ("4 Dracaufeu ex OBF 125\n2 Ordres du Boss EAP 172", "fr", "sv3-125"),  # EAP: French
+    ("2 Glurak BS 4\n4 Professor Eich BS 88", "de", "base1-4"),
+    ("2 Ordem da Chefia PAL 172\n4 Pesquisa de Professores SVI 189", "pt", "sv2-172"),
+])
+def test_lists_in_other_languages_read_by_name_and_code(full_index, text, language, card):
+    lines, found = read(full_index, text)
+    assert found == language
+    assert lines[0].resolution.status == RESOLVED and lines[0].resolution.card.id == card
+    assert all(line.resolution.status == RESOLVED for line in lines), [
+        (line.entry.text, line.resolution.notes) for line in lines]
+
+
+def test_a_name_alone_in_another_language_names_every_printing_of_its_card(full_index):
+    lines, language = read(full_index, "4 Glurak\n4 Professor Eich")
+    assert language == "de"
+    charizard = lines[0].resolution
+    assert charizard.status in (RESOLVED, AMBIGUOUS) and charizard.printings
+    assert {p.name for p in charizard.printings} == {"Charizard"}
+    assert {p.id for p in charizard.printings} == {
+        p.id for p in full_index.named("Charizard")}
+
+
+def test_a_name_that_is_another_cards_english_name_is_ambiguous(full_index):
+    """Found in the data, not chosen: a name printed in some language on one card that is
+    another card's English name. In a list of that language the line names both."""
+    clash = next((key, language, english)
+                 for key, languages in full_index.local_names.items()
+                 if key in full_index.by_name
+                 for language, english in languages
+                 if language in ("fr", "de", "es", "it", "pt")
+                 and any(full_index.by_name[key][0].function_key
+                         != full_index.by_name[other][0].function_key for other in english))
+    key, language, english = clash
+    written = full_index.by_name[key][0].name
+    resolution = read_lines(full_index, parse(f"1 {written}").entries, language)[0][0].resolution
+    assert resolution.status == AMBIGUOUS
+    named = {p.search_key for p in resolution.printings}
+    assert key in named and set(english) & named
+    # read as English (the list's language said), the English card alone
+    alone = read_lines(full_index, parse(f"1 {written}").entries, ENGLISH)[0][0].resolution
+    assert {p.search_key for p in alone.printings} == {key}
+
+
+def test_lang_en_reads_english_names_alone(full_index):
+    lines, language = read(full_index, "4 Damián SVI 166", ENGLISH)
+    assert language == ENGLISH and lines[0].resolution.status == UNKNOWN
+
+
+def test_a_list_mixing_languages_resolves_line_by_line(full_index):
+    lines, language = read(full_index, "4 Damián SVI 166\n3 Damián\n2 Ordres du Boss EAP 172\n"
+                                       "1 Glurak BS 4\n4 Pikachu SVI 50")
+    assert language == "es"
+    assert [line.resolution.status for line in lines[:4]] == [RESOLVED, RESOLVED, RESOLVED,
+                                                              RESOLVED]
+    assert lines[3].resolution.card.id == "base1-4"
+    assert lines[4].resolution.status == UNKNOWN  # SVI 50 is another card in every language
+
+
+def test_english_names_are_no_sign_of_another_language(full_index):
+    # "Mimikyu" is printed so in Italian, Spanish and Portuguese too: an English list whose
+    # line is wrong stays English
+    assert detected(full_index, parse("1 Mimikyu PAF 39").entries) is None
+    assert read(full_index, "4 Pikachu SVI 50\n1 Mimikyu PAF 39")[1] == ENGLISH
+
+
+def test_local_names_are_kept_by_printing(full_index):
+    arven = full_index.printings["sv1-166"]
+    assert dict(arven.names)["es"] == "Damián" and arven.name == "Arven"
+    assert search_key("Damián") in arven.local_keys
+    assert full_index.sets_in("EAP", "fr") == ("sv2",)
+    assert full_index.sets_in("EAP", "de") == ()
