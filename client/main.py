@@ -9,13 +9,15 @@ import argparse
 import datetime as dt
 import difflib
 import os
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
-from client import legal_in, report
-from client.catalog_cache import CachedCatalog, CacheUnavailable, default_source
+from client import legal_in, local_catalog, report
+from client.catalog_cache import CacheUnavailable, first_use_source
 from client.check import ALL, Options, UsageError, check_files, exit_status
 from client.fmt import canonical
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
@@ -79,14 +81,10 @@ def _formats_asked(asked: str, known: list[str]) -> str | list[str]:
 
 
 def _local_database(database: str | None) -> str:
-    """--database, else $DATABASE_URL, else the catalog in the user's cache, imported on
-    first use (client/catalog_cache.py)."""
-    chosen = database or os.environ.get("DATABASE_URL")
-    if chosen:
-        return chosen
-    cache = CachedCatalog.here()
-    cache.ready(progress=ImportProgress(steps=1, prefix="deckjudge: catalog "), announce=_say)
-    return cache.url
+    """--database, else $DATABASE_URL, else the checkout's catalog, else deckjudge's own,
+    imported on first use (client/local_catalog.py)."""
+    return local_catalog.database_url(
+        database, ImportProgress(steps=1, prefix="deckjudge: catalog "), announce=_say)
 
 
 def _say(message: str) -> None:
@@ -94,14 +92,17 @@ def _say(message: str) -> None:
 
 
 def catalog_command(args: argparse.Namespace) -> int:
-    """`deckjudge catalog info` and `deckjudge catalog update`: the cached catalog."""
-    cache = CachedCatalog.here()
+    """`deckjudge catalog info` and `deckjudge catalog update`: the catalog used when nothing
+    names one, the checkout's or deckjudge's own."""
+    used = local_catalog.in_use()
+    cache = used.catalog
     if args.action == "update":
         try:
             result = cache.update(args.source, ImportProgress(prefix="deckjudge: catalog "),
                                   force=args.force)
         except CacheUnavailable as error:
-            _say(f"{error}; the previous catalog is kept")
+            kept = "the previous catalog is kept" if cache.loaded() else "nothing was imported"
+            _say(f"{error}; {kept}")
             return USAGE_ERROR
         verb = "unchanged" if result.skipped else "imported"
         print(f"{verb}: {result.set_count} sets, {result.card_count} cards from "
@@ -110,9 +111,11 @@ def catalog_command(args: argparse.Namespace) -> int:
     meta = cache.info()
     if meta is None:
         print(f"no catalog in {cache.path} yet: `deckjudge check` imports one on first use "
-              f"from {default_source()}, or run `deckjudge catalog update`")
+              f"from {first_use_source()}, or run `deckjudge catalog update`")
         return 1
-    print(f"catalog: {cache.path}\nsource: {meta.source}\nversion: {meta.version}\n"
+    which = f" ({local_catalog.CHECKOUTS}; `make import` updates it too)" \
+        if used.in_checkout else ""
+    print(f"catalog: {cache.path}{which}\nsource: {meta.source}\nversion: {meta.version}\n"
           f"imported: {meta.imported_at:%Y-%m-%d %H:%M:%S} UTC\n"
           f"sets: {meta.set_count}\ncards: {meta.card_count} "
           f"({meta.supplement_count} from deckjudge's supplement)")
@@ -165,8 +168,29 @@ def _annotate(choice: str) -> bool:
     return choice == "github" or (choice == "auto" and os.environ.get("GITHUB_ACTIONS") == "true")
 
 
+class _Parser(argparse.ArgumentParser):
+    """deckjudge's parsers: their help ends with the catalog a check in this process would
+    use now (client/local_catalog.py), looked up only when the help is shown."""
+
+    def format_help(self) -> str:
+        width = max(shutil.get_terminal_size().columns - 2, 40)
+        said = (f"Without --url or --database, decks are judged in this process with "
+                f"{local_catalog.described()}.")
+        # Paths and URLs kept whole, so that they can be copied.
+        kept = textwrap.fill(said, width, break_long_words=False, break_on_hyphens=False)
+        return f"{super().format_help()}\n{kept}\n"
+
+
+CATALOG_ORDER = ("$DATABASE_URL; else, run from a checkout, the catalog `make run` imported "
+                 "there (instance/deckjudge.sqlite3) when it holds one and $DECKJUDGE_CACHE "
+                 "is unset; else deckjudge's own in its cache directory ($DECKJUDGE_CACHE), "
+                 "imported on first use from $CATALOG_SOURCE, else the card data in ../shared "
+                 "beside the checkout, else the public archives of pokemon-tcg-data and "
+                 "TCGdex")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="deckjudge", description="Check Pokémon TCG decklists for format legality.")
     parser.add_argument("--version", action="version", version=f"deckjudge {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -221,18 +245,23 @@ def _parser() -> argparse.ArgumentParser:
     fmt.add_argument("--diff", action="store_true",
                      help="change nothing; print what would change as a unified diff")
     fmt.add_argument("--database", default=None, metavar="URL",
-                     help="the catalog database, as for check")
+                     help=f"the catalog database (default: {CATALOG_ORDER})")
     catalog = commands.add_parser(
         "catalog", help="the catalog deckjudge check uses when nothing names one",
-        description="The catalog in deckjudge's cache directory ($DECKJUDGE_CACHE or the "
-                    "platform's), which `deckjudge check` imports on first use.")
+        description="The catalog `deckjudge check` uses when neither --database nor "
+                    "$DATABASE_URL names one: in a checkout, the one `make run` imported "
+                    "there (instance/deckjudge.sqlite3) when it holds one and "
+                    "$DECKJUDGE_CACHE is unset; else deckjudge's own in its cache directory "
+                    "($DECKJUDGE_CACHE or the platform's), which `deckjudge check` imports on "
+                    "first use.")
     actions = catalog.add_subparsers(dest="action", required=True)
     actions.add_parser("info", help="where it is, its source, version, date and counts")
     update = actions.add_parser("update", help="import it again from its source")
     update.add_argument("--source", default=None,
                         help="a directory, archive or http(s) URL in the pokemon-tcg-data "
                              "layout (default: $CATALOG_SOURCE, else the source the catalog "
-                             "came from, else the public archive)")
+                             "came from, else the card data in ../shared beside the "
+                             "checkout, else the public archives)")
     update.add_argument("--force", action="store_true",
                         help="import even when the data is unchanged, or has lost more "
                              "than a fifth of the catalog's cards")
@@ -245,9 +274,8 @@ def _service_arguments(command: argparse.ArgumentParser) -> None:
                          help="a running deckjudge service (default: $DECKJUDGE_URL; "
                               "without one, check in this process with the local catalog)")
     command.add_argument("--database", default=None, metavar="URL",
-                         help="the local catalog database (default: $DATABASE_URL, else the "
-                              "catalog in deckjudge's cache directory ($DECKJUDGE_CACHE), "
-                              "imported on first use from $CATALOG_SOURCE or upstream)")
+                         help=f"the local catalog database (default: {CATALOG_ORDER}; the "
+                              "end of this help says which is used now)")
     command.add_argument("--timeout", type=_seconds, default=30.0, metavar="SECONDS",
                          help="per request, against a service (default 30)")
     command.add_argument("--retries", type=int, default=3, choices=range(0, 11),

@@ -9,10 +9,12 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from client.local_catalog import WHAT_TO_SET
 from tests.support.catalogs import served_layout
 from tests.support.paths import MINI_CATALOG
 from tests.support.servers import dripping_http, free_port
@@ -106,12 +108,31 @@ def test_a_failed_update_keeps_the_catalog(tmp_path, repo, served_archive):
     assert checked.returncode == 1 and "illegal in modified" in checked.stdout
 
 
-def test_a_source_that_cannot_be_read_is_a_clear_error(tmp_path, repo):
+def test_a_source_that_cannot_be_reached_is_one_line_at_once(tmp_path, repo):
+    """Its host is tried once before the import, whose retries would take about 8 s."""
     dead = f"http://127.0.0.1:{free_port()}/catalog.tar.gz"
+    cache = tmp_path / "cache"
+    started = time.monotonic()
+    done = deckjudge("check", "deck.txt", "--format", "modified", cache=cache, source=dead,
+                     cwd=repo)
+    assert time.monotonic() - started < 5
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"deckjudge: no catalog to judge with: none in {cache}, and 127.0.0.1 cannot be "
+        f"reached to download the card data (connection refused); {WHAT_TO_SET}\n")
+    update = deckjudge("catalog", "update", cache=cache, source=dead, cwd=repo)
+    assert update.returncode == 2
+    assert update.stderr == ("deckjudge: 127.0.0.1 cannot be reached to download the card "
+                             "data (connection refused); nothing was imported\n")
+
+
+def test_a_source_that_cannot_be_read_is_a_clear_error(tmp_path, repo, served_archive):
+    missing = served_archive.replace("pokemon-tcg-data.tar.gz", "missing.tar.gz")
     done = deckjudge("check", "deck.txt", "--format", "modified", cache=tmp_path / "cache",
-                     source=dead, cwd=repo)
+                     source=missing, cwd=repo)
     assert done.returncode == 2
     assert "deckjudge: the catalog could not be imported:" in done.stderr
+    assert "missing.tar.gz: not found (404)" in done.stderr
 
 
 def test_two_first_runs_at_once_both_check_and_import_once(tmp_path, repo, served_archive):
