@@ -16,7 +16,11 @@ apt_install = if command -v apt-get >/dev/null; then \
 
 install: $(STAMP) compile
 
+# Each step of a first `make run` says what it does and how long it takes on 2 cores
+# (install, then compile, import and serve).
 $(STAMP): pyproject.toml
+	@echo "==> installing deckjudge and its packages into $(VENV) with pip:" \
+	  "about half a minute the first time"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -29,10 +33,13 @@ COMPILED_MANIFEST := build/compiled.json
 compile: $(COMPILED_MANIFEST)
 
 $(COMPILED_MANIFEST): $(STAMP) $(COMPILED) tools/compiled.py
-	@if ! command -v cc >/dev/null; then $(call apt_install,gcc libc6-dev); fi
+	@if ! command -v cc >/dev/null; then \
+	  echo "==> installing a C compiler (gcc, libc6-dev) with apt-get, for mypyc"; \
+	  $(call apt_install,gcc libc6-dev); fi
 	@if [ ! -f "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; \
-	then $(call apt_install,python3-dev); fi
-	$(BIN)/python tools/compiled.py --build
+	then echo "==> installing Python's headers (python3-dev) with apt-get, for mypyc"; \
+	  $(call apt_install,python3-dev); fi
+	@$(BIN)/python tools/compiled.py --build
 
 # The tests run every database test on a real PostgreSQL server they start themselves
 # from the server binaries; on Debian without them, install the package.
@@ -65,9 +72,14 @@ nginx:
 	then $(call apt_install,nginx); fi
 
 import: install
+	@echo "==> importing the card catalog (into DATABASE_URL, else instance/deckjudge.sqlite3):" \
+	  "about 20 s the first time; later runs read the data again, a few seconds," \
+	  "and skip the import when it is unchanged"
 	$(BIN)/flask --app app catalog import
 
 run: import
+	@echo "==> serving on http://$${BIND:-127.0.0.1:$${PORT:-8000}}/:" \
+	  "ready in a few seconds, until Ctrl-C"
 	$(BIN)/gunicorn -c gunicorn_conf.py 'app:create_app()'
 
 # deckjudge behind nginx on 127.0.0.1:8080 (PORT overrides): deploy/production.py.
