@@ -188,14 +188,18 @@ class CatalogIndex:
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
 
+    def english_of(self, key: str, language: str) -> tuple[str, ...]:
+        """The English search keys of the cards whose name in `language` (ANY: in any) has
+        this search key."""
+        return tuple(english_key for written_in, english in self.local_names.get(key, ())
+                     if language in (ANY, written_in) for english_key in english)
+
     def named_in(self, key: str, language: str) -> tuple[Printing, ...]:
         """The printings of the cards whose name in `language` (ANY: in any) has this search
         key, in catalog order."""
         found: list[Printing] = []
-        for written_in, english in self.local_names.get(key, ()):
-            if language in (ANY, written_in):
-                for english_key in english:
-                    found.extend(self.by_name.get(english_key, ()))
+        for english_key in self.english_of(key, language):
+            found.extend(self.by_name.get(english_key, ()))
         return tuple(dict.fromkeys(found)) if found else ()
 
     def sets_in(self, reference: str, language: str) -> tuple[str, ...]:

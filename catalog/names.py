@@ -29,6 +29,12 @@ from catalog.data_files import CARD_NAMES_PATH
 from catalog.identity import ENERGY_LETTERS, ENERGY_TYPES, TYPE_SYMBOLS, name_key
 from runtime import patterns
 
+# The languages a list's card names may be read in (decklist.languages), by code, with the
+# names answers and notes give them.
+LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "it": "Italian",
+                  "es": "Spanish", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish",
+                  "ru": "Russian"}
+
 # PTCG Live writes a Type as its letter in braces ("Basic {L} Energy"), and the Prism Star
 # as "{*}" ("Thunder Mountain {*}").
 _SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()} | {

@@ -23,17 +23,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from catalog.index import ANY, CatalogIndex
-from catalog.names import search_key
+from catalog.names import LANGUAGE_NAMES, search_key
 from decklist.parsed import Entry, InLanguage, Reference
 from decklist.reference import readings_of
 from decklist.resolver import UNKNOWN, Resolution, ResolvedLine, resolution_of, resolve
 from runtime.caches import sizes
 
 ENGLISH = "en"
-# The languages a list may be read in, by code, with their names (answers and notes say them).
-LANGUAGES = {"en": "English", "fr": "French", "de": "German", "it": "Italian",
-             "es": "Spanish", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish",
-             "ru": "Russian"}
+LANGUAGES = LANGUAGE_NAMES  # the languages a list may be read in, by code, with their names
 # Ties between languages go to the one with more players' lists in the data: the order of
 # TCGdex's coverage of the international sets (fr, de, it, es, pt).
 _ORDER = tuple(LANGUAGES)

@@ -24,8 +24,8 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 
 from catalog.identity import ENERGY_LETTERS
-from catalog.index import CatalogIndex, Printing
-from catalog.names import basic_energy_type, folded, search_key, type_alone
+from catalog.index import ANY, CatalogIndex, Printing
+from catalog.names import LANGUAGE_NAMES, basic_energy_type, folded, search_key, type_alone
 from decklist.exports import export_form, exports
 from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
@@ -299,11 +299,21 @@ class _Attempt:
     def _fits(self, key: str, printing: Printing) -> tuple[str, ...] | None:
         """_fits, with the printing's names in other languages when the line may be in one."""
         how = _fits(key, printing)
-        if how is None and self.language and key in printing.local_keys:
-            language = next((language for language, local in printing.names
-                             if search_key(local) == key), "")
-            return (f"read as {printing.name} ({printing.id}): its name in {language}",)
+        if how is None and self.language and (
+                key in printing.local_keys
+                or printing.search_key in self.index.english_of(key, self.language)):
+            # Its own name in the language, or another printing's of the same English name
+            # (TCGdex names reprints, basic Energy above all, each its own way).
+            return (f"read as {printing.name} ({printing.id}): its name in "
+                    f"{LANGUAGE_NAMES.get(self._language_of(key, printing), 'another language')}",)
         return how
+
+    def _language_of(self, key: str, printing: Printing) -> str:
+        """The language a name of the printing's card is written in, the line's first."""
+        if self.language != ANY:
+            return self.language or ""
+        return next((language for language, english in self.index.local_names.get(key, ())
+                     if printing.search_key in english), "")
 
     def _line(self, method: str, printings: tuple[Printing, ...],
               notes: list[str]) -> Resolution:

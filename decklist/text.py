@@ -36,9 +36,10 @@ _SECTION_WORDS = {
     PARTNER: r"partner",
     MAIN: r"deck|main(?: ?deck)?",
 }
+# The Spanish client and pokemon.com's Spanish articles write "Cartas de Entrenador: 32".
 _HEADER = patterns.compile(
-    r"^(?P<hashes>##\s*)?(?P<name>" + "|".join(f"(?P<{section}>{words})" for section, words
-                                              in _SECTION_WORDS.items()) + r")"
+    r"^(?P<hashes>##\s*)?(?:cartas de\s+)?(?P<name>"
+    + "|".join(f"(?P<{section}>{words})" for section, words in _SECTION_WORDS.items()) + r")"
     r"\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
     ignore_case=True)
 # "Total Cards: 60", and the client's translations ("Total de cartes : 60").

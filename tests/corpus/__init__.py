@@ -25,9 +25,10 @@ from typing import Any
 
 from catalog.index import CatalogIndex
 from decklist.detect import parse
+from decklist.languages import read_lines
 from decklist.parsed import Decklist
 from decklist.reference import readings_of
-from decklist.resolver import RESOLVED, ResolvedLine, resolve
+from decklist.resolver import RESOLVED, ResolvedLine
 
 HERE = Path(__file__).resolve().parent
 # What exporters write around a name that reading takes off (decklist.card_lines.tidy_name).
@@ -96,7 +97,7 @@ def measure(index: CatalogIndex, items: list[CorpusList] | None = None) -> list[
     errors = {entry["at"]: entry for entry in EXPECTED["list_errors"]}
     outcomes = []
     for item in items if items is not None else list(lists()):
-        for line in resolve(index, parsed(item).entries):
+        for line in read_lines(index, parsed(item).entries)[0]:  # as the service reads it
             where = f"{item.name}:{line.entry.line}"
             outcomes.append(_judge(item, line, intended.get(where), errors.get(where)))
     return outcomes

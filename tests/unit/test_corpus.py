@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from decklist.languages import ENGLISH, read_lines
 from decklist.resolver import RESOLVED
 from tests.corpus import EXPECTED, HERE, SOURCES, lists, measure, parsed
 
 GOAL = 0.99
-# The lists played at sanctioned events, with their own index (tests/api/test_played_corpus.py).
-PLAYED = HERE / "played"
+# The lists played at sanctioned events, with their own index (tests/api/test_played_corpus.py),
+# and those in other languages (tests/unit/test_language_corpus.py): measured on their own.
+PLAYED, LANGUAGES = HERE / "played", HERE / "languages"
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +31,7 @@ def test_at_least_200_lists_each_from_a_named_source():
     listed = {name for source in SOURCES.values() for name in source["lists"]}
     on_disk = {str(path.relative_to(HERE)) for path in HERE.rglob("*")
                if path.suffix in (".txt", ".json") and path.parent != HERE
-               and PLAYED not in path.parents}
+               and PLAYED not in path.parents and LANGUAGES not in path.parents}
     assert on_disk == listed  # every list kept names its source, and nothing else is here
 
 
@@ -85,3 +87,11 @@ def test_expected_file_is_well_formed():
     data = json.loads(Path(HERE / "expected.json").read_text(encoding="utf-8"))
     assert all({"at", "line", "card", "why"} <= set(entry) for entry in data["tolerated"])
     assert all({"at", "line", "why"} <= set(entry) for entry in data["list_errors"])
+
+
+def test_every_list_is_read_as_english(full_index):
+    """Lists in English answer as they did before other languages were read: none is taken
+    for another language (decklist.languages)."""
+    taken = [(item.name, language) for item in lists()
+             if (language := read_lines(full_index, parsed(item).entries)[1]) != ENGLISH]
+    assert taken == []
