@@ -59,12 +59,15 @@ def _in(resolved: Callable[[Reference], Resolution], line: ResolvedLine,
     written = line.entry.reference
     if isinstance(written, InLanguage):  # read in a language already
         return line
-    for read_in in (language, ANY):
-        reference = InLanguage(written, read_in)
-        resolution = resolved(reference)
-        if resolution.status != UNKNOWN:
-            break
-    if resolution.status == line.resolution.status and \
+    reference = InLanguage(written, language)
+    resolution = resolved(reference)
+    if resolution.status == UNKNOWN:
+        anywhere = InLanguage(written, ANY)
+        found = resolved(anywhere)
+        if found.status != UNKNOWN:
+            reference, resolution = anywhere, found
+        # else unknown in the list's language: its suggestions are sought among its names
+    elif resolution.status == line.resolution.status and \
             resolution.printings == line.resolution.printings:
         return line
     return ResolvedLine(line.entry._replace(reference=reference), resolution)

@@ -71,11 +71,15 @@ class Resolution:
     closest_to: str | None = None
     # The set code an unknown or ambiguous line wrote that no set of the catalog carries.
     unknown_set: str | None = None
+    # The language an unknown line was read in besides English, whose names its closest
+    # names are sought among too (decklist.languages); None: English alone.
+    closest_in: str | None = None
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
            notes: list[str], suggestions: list[Suggestion] | None = None,
-           closest_to: str | None = None, unknown_set: str | None = None) -> Resolution:
+           closest_to: str | None = None, unknown_set: str | None = None,
+           closest_in: str | None = None) -> Resolution:
         grouped: dict[str, list[Printing]] = {}
         for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
@@ -84,7 +88,8 @@ class Resolution:
                    tuple(tuple(group) for group in grouped.values()),
                    kinds.pop() if len(kinds) == 1 else None,
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
-                   else printings[0].title_key, closest_to, unknown_set)
+                   else printings[0].title_key, closest_to, unknown_set,
+                   closest_in if closest_to is not None else None)
 
     @classmethod
     def of_one(cls, method: str, printing: Printing) -> Resolution:
@@ -334,7 +339,7 @@ class _Attempt:
             notes = self.miss_notes + [f"no set of the catalog carries the code "
                                        f"{self.unknown_set!r}"]
         return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2],
-                             closest_to, self.unknown_set)
+                             closest_to, self.unknown_set, self.language)
 
 
 # Closest names are searched for at most this many unknown lines of one request: the search
@@ -380,7 +385,11 @@ def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggest
     and catalog)."""
     if resolution.closest_to is None:
         return resolution.suggestions
-    closest = index.caches.memo(closest_names, sizes().resolutions)(resolution.closest_to)
+    if resolution.closest_in is not None:
+        closest = index.caches.memo(closest_names_in, sizes().resolutions)(
+            resolution.closest_to, resolution.closest_in)
+    else:
+        closest = index.caches.memo(closest_names, sizes().resolutions)(resolution.closest_to)
     return (resolution.suggestions + closest)[:MAX_SUGGESTIONS * 2]
 
 
@@ -391,6 +400,29 @@ def closest_names(index: CatalogIndex, key: str) -> tuple[Suggestion, ...]:
     matches = process.extract(key, index.by_name.keys(), scorer=fuzz.QRatio,
                               limit=MAX_SUGGESTIONS, score_cutoff=_FUZZY_CUTOFF)
     return tuple(Suggestion("closest-name", index.by_name[name][0]) for name, _, _ in matches)
+
+
+def closest_names_in(index: CatalogIndex, key: str, language: str) -> tuple[Suggestion, ...]:
+    """The names closest to a search key among the English ones and those of `language`
+    (ANY: every language's): an unknown line of a list in that language is offered the cards
+    its language names so."""
+    names = index.caches.memo(local_keys, 16)(language)
+    matches = process.extract(key, names, scorer=fuzz.QRatio, limit=MAX_SUGGESTIONS,
+                              score_cutoff=_FUZZY_CUTOFF)
+    found = []
+    for name, _, _ in matches:
+        printings = index.by_name.get(name) or index.named_in(name, language)
+        if printings:
+            found.append(Suggestion("closest-name", printings[0]))
+    return tuple(found)
+
+
+def local_keys(index: CatalogIndex, language: str) -> tuple[str, ...]:
+    """The English names' search keys and those of `language`'s names (ANY: every
+    language's): what an unknown line of a list in that language is matched against."""
+    local = [key for key, languages in index.local_names.items()
+             if any(language in (ANY, written_in) for written_in, _ in languages)]
+    return (*index.by_name.keys(), *local)
 
 
 def nearest_set_codes(index: CatalogIndex, code: str) -> tuple[str, ...]:

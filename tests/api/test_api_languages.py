@@ -60,3 +60,13 @@ def test_the_page_shows_local_names_beside_the_english(client):
     assert "Arven" in row.select_one(".printing").get_text()
     assert row.select_one(".local-name").get_text() == "(Damián)"
     assert row.select_one(".local-name")["lang"] == "es"
+
+
+def test_an_unknown_local_name_is_offered_the_cards_its_language_names_so(client):
+    answer = client.post("/v1/resolve", data="4 Damián SVI 166\n2 Ordenes de Jefez\n",
+                         content_type="text/plain").get_json()
+    assert answer["input_language"] == "es"
+    line = answer["lines"][1]
+    assert line["status"] == "unknown"
+    offered = {suggestion["name"] for suggestion in line["suggestions"]}
+    assert any(name.startswith("Boss's Orders") for name in offered), offered
