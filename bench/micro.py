@@ -15,10 +15,12 @@ those caches before every repetition: a worker's first sight of each line.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import itertools
 import statistics
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +35,7 @@ from bench.figures import record  # noqa: E402
 from catalog.index import CatalogIndex, load_index  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
 from decklist.detect import parse  # noqa: E402
+from decklist.languages import read_lines  # noqa: E402
 from decklist.resolver import resolve  # noqa: E402
 from runtime import deadline  # noqa: E402
 from serving import collector  # noqa: E402
@@ -40,6 +43,9 @@ from validators.engine import validate  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.judging import judge_deck  # noqa: E402
 from validators.targets import ALL, plan_deck  # noqa: E402
+
+# Published lists in other languages (tests/corpus/languages/sources.json names each source).
+LANGUAGE_LISTS = Path(__file__).resolve().parents[1] / "tests" / "corpus" / "languages"
 
 
 def timed(work: Callable[[], object], seconds: float,
@@ -93,6 +99,34 @@ def report_build(app: Flask) -> None:
             builds.append(time.perf_counter() - start)
     print(f"  {'index build (load_index), lowest of 3':<46} {min(builds) * 1e3:8.0f} ms")
     record("micro.index_build", min(builds) * 1e3, "ms")
+    with app.app_context():
+        gc.collect()
+        tracemalloc.start()
+        index = load_index(store.engine())
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] / 2**20
+        tracemalloc.stop()
+        local = len(index.local_names)
+    print(f"  {'index memory (tracemalloc, what it holds)':<46} {held:8.1f} MiB "
+          f"({local:,} names in other languages)")
+    record("micro.index_mib", held, "MiB")
+
+
+def report_languages(index: CatalogIndex, seconds: float) -> None:
+    """A published Spanish list (tests/corpus/languages), read as the service reads it: its
+    language detected from its unknown lines and its lines read again in it; warm, and cold
+    (a worker's first sight of it)."""
+    text = (LANGUAGE_LISTS / "es-ptcgl-starter-lugia-vstar.txt").read_text(encoding="utf-8")
+    lines = len(parse(text).entries)
+    warm = report("spanish", f"parse+read, a Spanish list ({lines} card lines)",
+                  timed(lambda: read_lines(index, parse(text).entries), seconds))
+    cold = report("spanish_cold", "  the same, cold (caches emptied each time)",
+                  timed(lambda: read_lines(index, parse(text).entries), seconds, forget(index)))
+    english = timed(lambda: resolve(index, parse(text).entries), seconds, forget(index))
+    report("spanish_as_english_cold", "  the same read in English alone, cold", english)
+    ratio("spanish_cold_to_english", "  cold, in Spanish / read in English alone", cold,
+          statistics.median(english))
+    ratio("spanish_cold_to_warm", "  cold / warm", cold, warm)
 
 
 # A CI job checks lists on the days they were played: 60 days in turn, each judged the
@@ -161,6 +195,7 @@ def main() -> None:
     report("parse", "  of which parse", timed(lambda: parse(wide.text), seconds))
     report("parse_resolve", "  of which parse+resolve",
            timed(lambda: resolve(index, parse(wide.text).entries), seconds))
+    report_languages(index, seconds)
     report("partner", "parse+resolve+check, partner-battles 100 cards",
            timed(check(partner_text(), partner), seconds))
     client = app.test_client()

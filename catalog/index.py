@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import Engine, String, and_, cast, or_, select
 
 from catalog import energy_codes
@@ -293,7 +294,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         _tcgdex_sets={info.tcgdex_id.casefold(): set_id for set_id, info in sets.items()
                       if info.tcgdex_id},
         ancient_traits=tuple(p for p in ordered if p.ancient_trait),
-        local_names=_local_names(ordered))
+        local_names=_local_names(ordered, builder))
 
 
 class _PrintingBuilder:
@@ -310,7 +311,7 @@ class _PrintingBuilder:
         return Printing(
             id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
             supertype=intern(row.supertype), subtypes=self._tuple(row.subtypes),
-            title_key=self._key(title_key, row.name), search_key=self._key(search_key, row.name),
+            title_key=self.key(title_key, row.name), search_key=self.key(search_key, row.name),
             function_key=intern(row.function_key), text_fingerprint=row.text_fingerprint,
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
@@ -336,14 +337,14 @@ class _PrintingBuilder:
         search key is not), each distinct JSON value decoded once."""
         if (raw, name) not in self._local:
             names = tuple((sys.intern(language), sys.intern(local)) for language, local
-                          in json.loads(raw or "{}").items()) if raw not in (None, "null") else ()
-            own = self._key(search_key, name)
+                          in orjson.loads(raw).items()) if raw and raw != "null" else ()
+            own = self.key(search_key, name)
             keys = tuple(dict.fromkeys(key for _language, local in names
-                                       if (key := self._key(search_key, local)) != own))
+                                       if (key := self.key(search_key, local)) != own))
             self._local[raw, name] = {"names": names, "local_keys": keys}
         return self._local[raw, name]
 
-    def _key(self, fold: Callable[[str], str], name: str) -> str:
+    def key(self, fold: Callable[[str], str], name: str) -> str:
         """`fold(name)`, interned; each distinct name is folded once by each fold."""
         if (fold, name) not in self._keys:
             self._keys[fold, name] = sys.intern(fold(name))
@@ -383,13 +384,15 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
     return {name: tuple(ids) for name, ids in names.items()}
 
 
-def _local_names(ordered: list[Printing]) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+def _local_names(ordered: list[Printing], builder: _PrintingBuilder
+                 ) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
     """Each name in another language (its search key), the languages it is written in, and
-    the English search keys of the cards so named in each."""
+    the English search keys of the cards so named in each. Each distinct name is folded once
+    (the builder's keys)."""
     found: dict[str, dict[str, dict[str, None]]] = defaultdict(lambda: defaultdict(dict))
     for printing in ordered:
         for language, local in printing.names:
-            key = search_key(local)
+            key = builder.key(search_key, local)
             if key == printing.search_key:  # the English name's key finds it already
                 continue
             found[key][_LANGUAGE_OF.get(language, language)][printing.search_key] = None

@@ -77,25 +77,26 @@ def detected(index: CatalogIndex, entries: Sequence[Entry]) -> str | None:
     """The language most of these lines' names and set abbreviations are written in, or
     None when none is another language's."""
     votes: Counter[str] = Counter()
+    written_in = index.caches.memo(languages_of, sizes().resolutions)
     for entry in entries:
-        votes.update(_languages_of(index, entry))
+        votes.update(written_in(entry.reference))
     if not votes:
         return None
     return max(votes, key=lambda language: (votes[language], -_rank(language)))
 
 
-def _languages_of(index: CatalogIndex, entry: Entry) -> set[str]:
+def languages_of(index: CatalogIndex, reference: Reference) -> frozenset[str]:
     """Every language a name (that is no English card's) or set abbreviation of the line is
-    written in."""
+    written in. Remembered per index and reference, as its resolution is."""
     found: set[str] = set()
-    for candidate in readings_of(entry.reference):
+    for candidate in readings_of(reference):
         key = search_key(candidate.name) if candidate.name else ""
         if key and key not in index.by_name:  # an English name is no sign of another tongue
             found.update(language for language, _ in index.local_names.get(key, ()))
         if candidate.set_code:
             found.update(language for language, _ in
                          index.local_codes.get(candidate.set_code.upper(), ()))
-    return found
+    return frozenset(found)
 
 
 def _rank(language: str) -> int:
