@@ -113,3 +113,18 @@ def test_local_names_are_kept_by_printing(full_index):
     assert search_key("Damián") in arven.local_keys
     assert full_index.sets_in("EAP", "fr") == ("sv2",)
     assert full_index.sets_in("EAP", "de") == ()
+
+
+def test_a_french_abbreviation_that_is_another_sets_english_code_is_read_by_the_name(
+        full_index):
+    """"DEX" is Dark Explorers' code and Dragons Exalted's French abbreviation (Dragons
+    Exaltés): at one number they hold different cards, and the line's name says which."""
+    assert full_index.sets_for_code("DEX") == ("bw5",)
+    assert full_index.sets_in("DEX", "fr") == ("bw6",)
+    exalted = next(p for p in full_index.printings.values() if p.set_id == "bw6"
+                   and dict(p.names).get("fr") and p.supertype == "Pokémon"
+                   and all(q.name != p.name for q in full_index.at_number("bw5", p.number)))
+    french = dict(exalted.names)["fr"]
+    lines, language = read(full_index, f"1 {french} DEX {exalted.number}\n4 Dracaufeu ex OBF 125")
+    assert language == "fr"
+    assert lines[0].resolution.card == exalted, lines[0].resolution.notes
