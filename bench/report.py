@@ -80,7 +80,9 @@ def import_and_index(_: dict[str, Any], f: Figures) -> str:
         rows.append(["full import into PostgreSQL", f"{n(f['import.postgresql.wall'], 1)} s"])
     rows.append(["a worker's index build (`load_index`), lowest of 3",
                  f"{n(f['micro.index_build'])} ms"])
-    return table(["work", "time"], rows)
+    rows.append(["what the index holds (tracemalloc), names in every language included",
+                 f"{n(f['micro.index_mib'], 1)} MiB"])
+    return table(["work", "figure"], rows)
 
 
 MICRO_ROWS = [
@@ -94,6 +96,10 @@ MICRO_ROWS = [
     ("parse", "of which parse"),
     ("parse_resolve", "of which parse+resolve"),
     ("partner", "parse+resolve+check, Partner Battles 100 cards"),
+    ("spanish", "parse+read, a published Spanish list (its language detected, its lines read "
+     "in it)"),
+    ("spanish_cold", "the same, cold"),
+    ("spanish_as_english_cold", "the same list read in English alone, cold"),
     ("request_typical", "whole request (Flask test client, JSON out), {lines} lines"),
     ("request_wide", "whole request, 60 lines"),
     ("request_all", "whole request, `format=all`, {lines} lines"),
