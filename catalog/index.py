@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from sqlalchemy import Engine, String, and_, cast, or_, select
 
 from catalog import energy_codes
@@ -27,18 +26,14 @@ from catalog.data_files import SET_CODES_PATH
 from catalog.db import snapshot_session
 from catalog.identity import title_key
 from catalog.lookup import SET_ORDER
-from catalog.models import Card, CatalogMeta, Set, SetCode
-from catalog.names import alias_keys, search_key
+from catalog.models import Card, CatalogMeta, LocalName, Set, SetCode
+from catalog.names import alias_keys, base_language, search_key
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 from runtime.catalog_caches import CatalogCaches
 
 # A language a list's lines are read in (decklist.languages) may be any of the catalog's.
 ANY = "*"
-# Latin American Spanish and Brazilian Portuguese names are read as Spanish and Portuguese:
-# a list is in a language, not a region.
-_LANGUAGE_OF = {"es-mx": "es", "pt-br": "pt"}
-
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
 _PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
@@ -91,10 +86,6 @@ class Printing:
     # False when the card's own text says it cannot be used at official tournaments.
     for_tournaments: bool = True
     ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
-    # Its names in other languages, by language ("es": "Órdenes de Jefes"), as TCGdex gives
-    # them; and their search keys, by which a line at its set and number may name it.
-    names: tuple[tuple[str, str], ...] = ()
-    local_keys: tuple[str, ...] = ()
 
 
 @dataclass
@@ -229,11 +220,13 @@ def load_index(engine: Engine) -> CatalogIndex:
         code_rows = session.execute(select(SetCode.code, SetCode.set_id).order_by(
             SetCode.code, SetCode.priority, SetCode.set_id)).all()
         card_rows = session.execute(select(*_CARD_COLUMNS, *_CARD_LISTS)).all()
+        local_rows = session.execute(select(LocalName.key, LocalName.language,
+                                            LocalName.english_key)).all()
         version = meta.version
     sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
                             row.kind, row.ptcgo_code, order, row.tcgdex_id)
             for order, row in enumerate(set_rows)}
-    index = _assemble(version, sets, code_rows, card_rows)
+    index = _assemble(version, sets, code_rows, card_rows, local_rows)
     index.local_codes = _local_sets((row.id, row.abbreviations) for row in set_rows)
     index.local_set_names = _local_sets(((row.id, row.names) for row in set_rows), search_key)
     return index
@@ -256,12 +249,11 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                         cast(Card.abilities, String) != "[]")).label("has_full_layout"),
                # A JSON null, as the importer stores "none", reads as the text "null".
                and_(Card.ancient_trait.is_not(None),
-                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"),
-               cast(Card.names, String).label("names"))
+                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
-              card_rows: Sequence[Any]) -> CatalogIndex:
+              card_rows: Sequence[Any], local_rows: Sequence[Any] = ()) -> CatalogIndex:
     builder = _PrintingBuilder()
     printings = {row.id: builder.printing(row) for row in card_rows}
     ordered = sorted(printings.values(),
@@ -294,7 +286,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         _tcgdex_sets={info.tcgdex_id.casefold(): set_id for set_id, info in sets.items()
                       if info.tcgdex_id},
         ancient_traits=tuple(p for p in ordered if p.ancient_trait),
-        local_names=_local_names(ordered, builder))
+        local_names=_local_names(local_rows))
 
 
 class _PrintingBuilder:
@@ -304,7 +296,6 @@ class _PrintingBuilder:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
         self._keys: dict[tuple[Callable[[str], str], str], str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
-        self._local: dict[tuple[str | None, str], dict[str, Any]] = {}
 
     def printing(self, row: Any) -> Printing:
         intern = sys.intern
@@ -320,7 +311,7 @@ class _PrintingBuilder:
             aliases=self._aliases(row.name),
             regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
             types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
-            ancient_trait=bool(row.ancient_trait), **self._names(row.names, row.name))
+            ancient_trait=bool(row.ancient_trait))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:
@@ -331,18 +322,6 @@ class _PrintingBuilder:
         if name not in self._alias_keys:
             self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
         return self._alias_keys[name]
-
-    def _names(self, raw: str | None, name: str) -> dict[str, Any]:
-        """Its names in other languages and their search keys (those its English name's
-        search key is not), each distinct JSON value decoded once."""
-        if (raw, name) not in self._local:
-            names = tuple((sys.intern(language), sys.intern(local)) for language, local
-                          in orjson.loads(raw).items()) if raw and raw != "null" else ()
-            own = self.key(search_key, name)
-            keys = tuple(dict.fromkeys(key for _language, local in names
-                                       if (key := self.key(search_key, local)) != own))
-            self._local[raw, name] = {"names": names, "local_keys": keys}
-        return self._local[raw, name]
 
     def key(self, fold: Callable[[str], str], name: str) -> str:
         """`fold(name)`, interned; each distinct name is folded once by each fold."""
@@ -384,18 +363,14 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
     return {name: tuple(ids) for name, ids in names.items()}
 
 
-def _local_names(ordered: list[Printing], builder: _PrintingBuilder
-                 ) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+def _local_names(rows: Sequence[Any]) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
     """Each name in another language (its search key), the languages it is written in, and
-    the English search keys of the cards so named in each. Each distinct name is folded once
-    (the builder's keys)."""
-    found: dict[str, dict[str, dict[str, None]]] = defaultdict(lambda: defaultdict(dict))
-    for printing in ordered:
-        for language, local in printing.names:
-            key = builder.key(search_key, local)
-            if key == printing.search_key:  # the English name's key finds it already
-                continue
-            found[key][_LANGUAGE_OF.get(language, language)][printing.search_key] = None
+    the English search keys of the cards so named in each: the import's rows (LocalName),
+    folded there."""
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    intern = sys.intern
+    for key, language, english in rows:
+        found[intern(key)][intern(language)].append(intern(english))
     return {key: tuple((language, tuple(english)) for language, english in languages.items())
             for key, languages in found.items()}
 
@@ -407,7 +382,7 @@ def _local_sets(rows: Any, fold: Callable[[str], str] = str.upper
     found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for set_id, words in rows:
         for language, word in (words or {}).items():
-            found[fold(word)][_LANGUAGE_OF.get(language, language)].append(set_id)
+            found[fold(word)][base_language(language)].append(set_id)
     return {key: tuple((language, tuple(ids)) for language, ids in languages.items())
             for key, languages in found.items()}
 

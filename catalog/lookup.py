@@ -131,6 +131,15 @@ def small_images(session: Session, card_ids: Iterable[str]) -> dict[str, str]:
     return {card_id: url for card_id, url in rows if url is not None}
 
 
+def local_names(session: Session, card_ids: Iterable[str]) -> dict[str, dict[str, str]]:
+    """Each printing's names in other languages, by language, for those that have some."""
+    wanted = sorted(set(card_ids))
+    if not wanted:
+        return {}
+    rows = session.execute(select(Card.id, Card.names).where(Card.id.in_(wanted)))
+    return {card_id: names for card_id, names in rows if names}
+
+
 def image_origins(session: Session) -> list[str]:
     """The origins (https://host[:port]) the loaded catalog's pictures are served from.
 

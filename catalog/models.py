@@ -82,6 +82,19 @@ class SetCode(Base):
     set: Mapped[Set] = relationship(back_populates="codes")
 
 
+class LocalName(Base):
+    """A card's name in another language, folded as lines are read (catalog.names.search_key),
+    with the language and the English search key of the card it names: what the index reads
+    a list in another language by. Derived from `cards.names` at import, each name folded
+    once there rather than by every worker that loads the catalog."""
+
+    __tablename__ = "local_names"
+
+    key: Mapped[str] = mapped_column(Text, primary_key=True)
+    language: Mapped[str] = mapped_column(String(8), primary_key=True)
+    english_key: Mapped[str] = mapped_column(Text, primary_key=True)
+
+
 class Card(Base):
     """One printing of a card."""
 

@@ -35,6 +35,16 @@ LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "it": "Italia
                   "es": "Spanish", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish",
                   "ru": "Russian"}
 
+# Latin American Spanish and Brazilian Portuguese names are read as Spanish and Portuguese:
+# a list is in a language, not a region.
+_REGIONS = {"es-mx": "es", "pt-br": "pt"}
+
+
+def base_language(language: str) -> str:
+    """The language a regional form of it is read as ("es-mx" → "es")."""
+    return _REGIONS.get(language, language)
+
+
 # PTCG Live writes a Type as its letter in braces ("Basic {L} Energy"), and the Prism Star
 # as "{*}" ("Thunder Mountain {*}").
 _SYMBOLS = {letter.lower(): kind.lower() for letter, kind in TYPE_SYMBOLS.items()} | {

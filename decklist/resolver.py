@@ -304,11 +304,10 @@ class _Attempt:
     def _fits(self, key: str, printing: Printing) -> tuple[str, ...] | None:
         """_fits, with the printing's names in other languages when the line may be in one."""
         how = _fits(key, printing)
-        if how is None and self.language and (
-                key in printing.local_keys
-                or printing.search_key in self.index.english_of(key, self.language)):
-            # Its own name in the language, or another printing's of the same English name
-            # (TCGdex names reprints, basic Energy above all, each its own way).
+        if how is None and self.language and \
+                printing.search_key in self.index.english_of(key, self.language):
+            # Its name in the language: the name of a printing of its English name (TCGdex
+            # names reprints, basic Energy above all, each its own way).
             return (f"read as {printing.name} ({printing.id}): its name in "
                     f"{LANGUAGE_NAMES.get(self._language_of(key, printing), 'another language')}",)
         return how

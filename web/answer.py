@@ -197,8 +197,10 @@ class Answer:
 class Arranger:
     """Turns judgements into rows, with the catalog's set names and the printings' pictures."""
 
-    def __init__(self, index: CatalogIndex, images: Mapping[str, str]) -> None:
+    def __init__(self, index: CatalogIndex, images: Mapping[str, str],
+                 names: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.index, self.images = index, images
+        self.names = names or {}  # the shown printings' names in other languages
         self.language = ENGLISH  # the language of the list being arranged
 
     def deck(self, judged: DeckJudgement, field_name: str, title: str) -> DeckAnswer:
@@ -319,7 +321,7 @@ class Arranger:
 
     def shown(self, printing: Printing) -> Shown:
         info = self.index.sets.get(printing.set_id)
-        local = local_name(printing, self.language)
+        local = local_name(printing, self.names.get(printing.id, {}), self.language)
         return Shown(printing.id, printing.name, info.name if info else printing.set_id,
                      set_code(self.index, printing.set_id), printing.number,
                      self.images.get(printing.id), local,
@@ -330,12 +332,11 @@ class Arranger:
         return card_text(self.index, card.id, card.name, card.set_code, card.number)
 
 
-def local_name(printing: Printing, language: str) -> str | None:
-    """The printing's name in `language` (its regional form, "es-mx", where that alone is
-    given), when it is not its English name; None for English."""
+def local_name(printing: Printing, names: Mapping[str, str], language: str) -> str | None:
+    """The printing's name in `language` among its `names` (its regional form, "es-mx",
+    where that alone is given), when it is not its English name; None for English."""
     if language == ENGLISH:
         return None
-    names = dict(printing.names)
     found = names.get(language) or next(
         (name for code, name in names.items() if code.startswith(language + "-")), None)
     return found if found and found != printing.name else None

@@ -23,6 +23,7 @@ from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
 from catalog import lookup
 from catalog.index import CatalogIndex
+from decklist.languages import ENGLISH
 from runtime import deadline
 from validators.engine import Verdict
 from validators.formats import PLAYS
@@ -117,12 +118,12 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
     """The form judged as the API judges its request, arranged for the page."""
     if form.mode == TEAM:
         team_plan, team = team_judged(index, team_request(team_body(form)))
-        arranger = arrange.Arranger(index, _images(team.decks, (
+        arranger = arrange.Arranger(index, *_shown(team.decks, (
             verdict for _, verdict in team.verdict.players)))
         arranged = arranger.team(team)
         return arrange.Answer(arranged.players, team_plan.notices, arranged)
     plan, deck, across = deck_judged(index, deck_request(deck_body(form)))
-    arranger = arrange.Arranger(index, _images([deck.deck], (
+    arranger = arrange.Arranger(index, *_shown([deck.deck], (
         verdict for _, verdict in deck.verdicts)))
     shown = [target.format.id for target, _ in deck.verdicts]
     return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices,
@@ -130,10 +131,14 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
                           across_left_out=across is None)
 
 
-def _images(decks: Sequence[ReadDeck],
-            verdicts: Iterable[Verdict]) -> dict[str, str]:
-    """The small pictures of the printings the page shows (one query)."""
-    return lookup.small_images(store.session(), arrange.printings_shown(decks, verdicts))
+def _shown(decks: Sequence[ReadDeck], verdicts: Iterable[Verdict]
+           ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The small pictures of the printings the page shows, and, for a list read in another
+    language, their names in it (a query each)."""
+    shown = arrange.printings_shown(decks, verdicts)
+    local = any(deck.language != ENGLISH for deck in decks)
+    return (lookup.small_images(store.session(), shown),
+            lookup.local_names(store.session(), shown) if local else {})
 
 
 def share_link(form: Form) -> str:

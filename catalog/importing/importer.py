@@ -29,11 +29,12 @@ from catalog.image_urls import origin
 from catalog.importing import merging, ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
+from catalog.importing.local_names import local_name_rows
 from catalog.importing.locations import Budget, Progress, SourceError
-from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.models import Card, CatalogMeta, LocalName, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "9"
+IMPORT_VERSION = "10"
 # Sets printed as a gallery or vault inside another set share its code but
 # come second when a code must name one set.
 _SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")
@@ -49,6 +50,8 @@ class Catalog:
     sets: list[dict[str, Any]] = field(default_factory=list)
     set_codes: list[dict[str, Any]] = field(default_factory=list)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    # The cards' names in other languages, folded (models.LocalName), from `cards`' names.
+    local_names: list[dict[str, Any]] = field(default_factory=list)
     # How the two sources were merged, when both were read: where they differ, and the
     # TCGdex printings the catalog does not take (catalog/importing/merging.py).
     merged: merging.Merged | None = None
@@ -172,6 +175,7 @@ def transform(raw: RawSources, budget: Budget | None = None) -> Catalog:
     budget.check_time("cards/en")
     gameplay.assign_function_keys(catalog.cards, released)
     catalog.set_codes = _set_codes(catalog.sets, json.loads(SET_CODES_PATH.read_bytes()))
+    catalog.local_names = local_name_rows(catalog.cards)
     return catalog
 
 
@@ -218,12 +222,15 @@ def write_catalog(engine: Engine, catalog: Catalog, progress: Progress,
     """Replace the whole catalog in one transaction: readers see the old one until commit
     (and keep it when the budget's deadline passes first)."""
     with engine.begin() as connection:
+        connection.execute(delete(LocalName))
         connection.execute(delete(Card))
         connection.execute(delete(SetCode))
         connection.execute(delete(Set))
         connection.execute(delete(CatalogMeta))
         connection.execute(insert(Set), catalog.sets)
         connection.execute(insert(SetCode), catalog.set_codes)
+        if catalog.local_names:
+            connection.execute(insert(LocalName), catalog.local_names)
         total = len(catalog.cards)
         for start in range(0, total, _BATCH):
             if budget is not None:

@@ -107,24 +107,25 @@ def test_english_names_are_no_sign_of_another_language(full_index):
     assert read(full_index, "4 Pikachu SVI 50\n1 Mimikyu PAF 39")[1] == ENGLISH
 
 
-def test_local_names_are_kept_by_printing(full_index):
-    arven = full_index.printings["sv1-166"]
-    assert dict(arven.names)["es"] == "Damián" and arven.name == "Arven"
-    assert search_key("Damián") in arven.local_keys
+def test_local_names_are_read_with_their_language_and_card(full_index):
+    assert full_index.english_of(search_key("Damián"), "es") == ("arven",)
+    assert full_index.english_of(search_key("Damián"), "fr") == ()
+    assert "arven" in full_index.english_of(search_key("Pepe"), "*")
     assert full_index.sets_in("EAP", "fr") == ("sv2",)
     assert full_index.sets_in("EAP", "de") == ()
 
 
 def test_a_french_abbreviation_that_is_another_sets_english_code_is_read_by_the_name(
-        full_index):
+        full_index, real_card):
     """"DEX" is Dark Explorers' code and Dragons Exalted's French abbreviation (Dragons
     Exaltés): at one number they hold different cards, and the line's name says which."""
     assert full_index.sets_for_code("DEX") == ("bw5",)
     assert full_index.sets_in("DEX", "fr") == ("bw6",)
-    exalted = next(p for p in full_index.printings.values() if p.set_id == "bw6"
-                   and dict(p.names).get("fr") and p.supertype == "Pokémon"
-                   and all(q.name != p.name for q in full_index.at_number("bw5", p.number)))
-    french = dict(exalted.names)["fr"]
+    exalted, french = next(
+        (p, names["fr"]) for p in full_index.printings.values()
+        if p.set_id == "bw6" and p.supertype == "Pokémon"
+        and all(q.name != p.name for q in full_index.at_number("bw5", p.number))
+        and "fr" in (names := real_card(p.id).names or {}))
     lines, language = read(full_index, f"1 {french} DEX {exalted.number}\n4 Dracaufeu ex OBF 125")
     assert language == "fr"
     assert lines[0].resolution.card == exalted, lines[0].resolution.notes

@@ -1,0 +1,36 @@
+"""The cards' names in other languages, folded for the index (models.LocalName).
+
+Each printing's names by language (TCGdex's, `cards.names`) become rows of a name's search
+key, its language (a regional form read as its language: catalog.names.base_language) and
+the English search key of the card so named. A name folded as its card's English name is
+left out: the English name finds it already. Each distinct name is folded once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from catalog.names import base_language, search_key
+
+
+def local_name_rows(cards: Iterable[dict[str, Any]]) -> list[dict[str, str]]:
+    folded: dict[str, str] = {}
+
+    def fold(name: str) -> str:
+        if name not in folded:
+            folded[name] = search_key(name)
+        return folded[name]
+
+    rows: dict[tuple[str, str, str], None] = {}
+    for card in cards:
+        names = card.get("names") or {}
+        if not names:
+            continue
+        english = fold(card["name"])
+        for language, local in names.items():
+            key = fold(local)
+            if key != english:
+                rows[key, base_language(language), english] = None
+    return [{"key": key, "language": language, "english_key": english}
+            for key, language, english in rows]
