@@ -87,7 +87,8 @@ def detected(index: CatalogIndex, entries: Sequence[Entry]) -> str | None:
 
 def languages_of(index: CatalogIndex, reference: Reference) -> frozenset[str]:
     """Every language a name (that is no English card's) or set abbreviation of the line is
-    written in. Remembered per index and reference, as its resolution is."""
+    written in. Remembered per index and reference, as its resolution is
+    (speed trick "a line's languages remembered": docs/performance.md)."""
     found: set[str] = set()
     for candidate in readings_of(reference):
         key = search_key(candidate.name) if candidate.name else ""

@@ -3,7 +3,9 @@
 Each printing's names by language (TCGdex's, `cards.names`) become rows of a name's search
 key, its language (a regional form read as its language: catalog.names.base_language) and
 the English search key of the card so named. A name folded as its card's English name is
-left out: the English name finds it already. Each distinct name is folded once.
+left out: the English name finds it already. Each distinct name is folded once, here
+rather than by every worker that loads the catalog
+(speed trick "names folded at import": docs/performance.md).
 """
 
 from __future__ import annotations
