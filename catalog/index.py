@@ -15,7 +15,7 @@ import datetime as dt
 import json
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,9 @@ from runtime.catalog_caches import CatalogCaches
 
 # A language a list's lines are read in (decklist.languages) may be any of the catalog's.
 ANY = "*"
+# Names and set words in other languages, as the index keeps them: a key → each language it
+# is written in, with what it names there.
+ByLanguage = dict[str, tuple[tuple[str, tuple[str, ...]], ...]]
 # Promo numbers carry their series ("SWSH068"); "PR-SW 68" writes the number without it.
 _PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
@@ -117,10 +120,8 @@ class CatalogIndex:
     local_lines: str = ""
     # Set abbreviations and names in other languages, upper case and by search key → the
     # languages and the sets they name ("EAP" → (("fr", ("sv2",)),)).
-    local_codes: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
-        default_factory=dict)
-    local_set_names: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = field(
-        default_factory=dict)
+    local_codes: ByLanguage = field(default_factory=dict)
+    local_set_names: ByLanguage = field(default_factory=dict)
     # The caches the layers above derive from this catalog, made and dropped with it.
     caches: CatalogCaches = field(init=False, repr=False, compare=False)
 
@@ -181,7 +182,7 @@ class CatalogIndex:
         return self.by_name.get(search_key(name), ())
 
     @property
-    def local_names(self) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    def local_names(self) -> ByLanguage:
         """Each name in another language (its search key), the languages it is written in,
         and the English search keys of the cards so named in each."""
         return self.caches.table(_local_names)
@@ -189,8 +190,7 @@ class CatalogIndex:
     def english_of(self, key: str, language: str) -> tuple[str, ...]:
         """The English search keys of the cards whose name in `language` (ANY: in any) has
         this search key."""
-        return tuple(english_key for written_in, english in self.local_names.get(key, ())
-                     if language in (ANY, written_in) for english_key in english)
+        return _written_in(self.local_names.get(key, ()), language)
 
     def named_in(self, key: str, language: str) -> tuple[Printing, ...]:
         """The printings of the cards whose name in `language` (ANY: in any) has this search
@@ -202,13 +202,9 @@ class CatalogIndex:
 
     def sets_in(self, reference: str, language: str) -> tuple[str, ...]:
         """The sets an abbreviation or a set name in `language` (ANY: in any) names."""
-        found: list[str] = []
-        for table, key in ((self.local_codes, reference.upper()),
-                           (self.local_set_names, search_key(reference))):
-            for written_in, set_ids in table.get(key, ()):
-                if language in (ANY, written_in):
-                    found.extend(set_ids)
-        return tuple(dict.fromkeys(found))
+        return tuple(dict.fromkeys(
+            _written_in(self.local_codes.get(reference.upper(), ()), language)
+            + _written_in(self.local_set_names.get(search_key(reference), ()), language)))
 
     def is_energy_code(self, code: str) -> bool:
         """Whether a set code is one exporters write for basic Energy ("Energy", "SVE"), or
@@ -311,7 +307,7 @@ class _PrintingBuilder:
         return Printing(
             id=row.id, set_id=intern(row.set_id), number=row.number, name=intern(row.name),
             supertype=intern(row.supertype), subtypes=self._tuple(row.subtypes),
-            title_key=self.key(title_key, row.name), search_key=self.key(search_key, row.name),
+            title_key=self._key(title_key, row.name), search_key=self._key(search_key, row.name),
             function_key=intern(row.function_key), text_fingerprint=row.text_fingerprint,
             is_basic_energy=row.is_basic_energy, type_identity=self._tuple(row.type_identity),
             copies_unlimited=row.copies_unlimited, limit_group=row.limit_group,
@@ -332,7 +328,7 @@ class _PrintingBuilder:
             self._alias_keys[name] = tuple(sys.intern(key) for key in alias_keys(name))
         return self._alias_keys[name]
 
-    def key(self, fold: Callable[[str], str], name: str) -> str:
+    def _key(self, fold: Callable[[str], str], name: str) -> str:
         """`fold(name)`, interned; each distinct name is folded once by each fold."""
         if (fold, name) not in self._keys:
             self._keys[fold, name] = sys.intern(fold(name))
@@ -372,27 +368,35 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
     return {name: tuple(ids) for name, ids in names.items()}
 
 
-def _local_names(index: CatalogIndex) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+def _written_in(entries: tuple[tuple[str, tuple[str, ...]], ...],
+                language: str) -> tuple[str, ...]:
+    """What a key names in `language` (ANY: in any), from its entries by language."""
+    return tuple(named for written_in, names in entries if language in (ANY, written_in)
+                 for named in names)
+
+
+def _by_language(triples: Iterable[tuple[str, str, str]]) -> ByLanguage:
+    """(key, language, what it names) triples, gathered by key and language in their order."""
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for key, language, named in triples:
+        found[key][language].append(named)
+    return {key: tuple((language, tuple(named)) for language, named in languages.items())
+            for key, languages in found.items()}
+
+
+def _local_names(index: CatalogIndex) -> ByLanguage:
     """The index's names in other languages (`local_lines`), by search key; in order, as
     the database joined them in an order of its own."""
-    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for line in sorted(index.local_lines.splitlines()):
-        key, language, english = line.split("\t")
-        found[key][language].append(english)
-    return {key: tuple((language, tuple(english)) for language, english in languages.items())
-            for key, languages in found.items()}
+    return _by_language((key, language, english) for key, language, english in (
+        line.split("\t") for line in sorted(index.local_lines.splitlines())))
 
 
-def _local_sets(rows: Any, fold: Callable[[str], str] = str.upper
-                ) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+def _local_sets(rows: Iterable[tuple[str, dict[str, str] | None]],
+                fold: Callable[[str], str] = str.upper) -> ByLanguage:
     """Sets' abbreviations (or names, with `fold` search_key) in other languages → the
     languages and sets they name."""
-    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for set_id, words in rows:
-        for language, word in (words or {}).items():
-            found[fold(word)][base_language(language)].append(set_id)
-    return {key: tuple((language, tuple(ids)) for language, ids in languages.items())
-            for key, languages in found.items()}
+    return _by_language((fold(word), base_language(language), set_id)
+                        for set_id, words in rows for language, word in (words or {}).items())
 
 
 def _energy_codes(sets: dict[str, SetInfo], ordered: list[Printing]) -> frozenset[str]:
