@@ -40,6 +40,7 @@ from api.middleware.json_provider import OrjsonProvider
 from api.settings import Settings
 from decklist.exports import exports
 from runtime import caches
+from validators import deployed
 from validators.stretches import stretch_days
 from web import page
 
@@ -84,6 +85,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(config)
     _refuse_debug(app)
     caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]))
+    deployed.configure(app.config.get("FORMATS_DIR"))
     app.json = OrjsonProvider(app)
     app.json.sort_keys = False
     for install in EXTENSIONS:

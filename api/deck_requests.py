@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from api import body
 from api.schema import (
@@ -26,15 +26,36 @@ from api.schema import (
     load_body,
 )
 from decklist.parsed import Decklist
-from validators.formats import ORDER
+from validators.definitions import Definition, DefinitionError, check_base, read_definition
+from validators.formats import builtin_formats
 from validators.judging import Seat
 from validators.targets import ALL
 
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
+# The most format ids one request names: deckjudge's own and `all`, and a deployment's few.
+MAX_FORMATS_NAMED = 80
+
+
+class DefinitionField(fields.Field):
+    """An organizer's format (validators.definitions), read: what is wrong with it is the
+    body's error at its field's place."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            definition = read_definition(value)
+            check_base(definition, builtin_formats())
+        except DefinitionError as error:
+            message: Any = [error.detail]
+            for part in reversed(error.pointer):
+                message = {part: message}
+            raise ValidationError(message) from None
+        return definition
 
 
 class DeckBody(Options):
-    format = StringOrList(len(ORDER) + 1, load_default=ALL)
+    # None: every format (`all`), or the definition's alone when one is sent.
+    format = StringOrList(MAX_FORMATS_NAMED, load_default=None)
+    definition = DefinitionField(load_default=None)
     detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT, LEGAL_IN]))
     deck = fields.Raw(required=True)
     pool = fields.Raw(load_default=None)
@@ -57,6 +78,8 @@ class DeckRequest:
     detail: str  # FULL, VERDICT or LEGAL_IN
     sent_in: str  # BODY or QUERY: where the options were written
     language: str | None = None  # the lists' language, as the request says it; None: detected
+    # Organizers' formats the deck is judged in too, after `formats` (validators.definitions).
+    definitions: tuple[Definition, ...] = ()
 
 
 def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
@@ -65,11 +88,16 @@ def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> 
     the same (speed trick "options read once a request": docs/performance.md)."""
     loaded = _loaded(sent, read) if read is not None else load_body(DECK_BODY, sent)
     pool = loaded["pool"]
-    return DeckRequest(loaded["format"], loaded["play"],
+    definition = loaded["definition"]
+    formats = loaded["format"]
+    if formats is None:
+        formats = [] if definition is not None else ALL
+    return DeckRequest(formats, loaded["play"],
                        body.decklist(loaded["deck"], "deck"),
                        body.decklist(pool, "pool") if pool is not None else None,
                        loaded["product"], loaded["as_of"], loaded["tournament"],
-                       loaded["detail"], BODY, loaded["lang"])
+                       loaded["detail"], BODY, loaded["lang"],
+                       (definition,) if definition is not None else ())
 
 
 # The most options (and plans) kept for one request of many decks: a request whose decks all

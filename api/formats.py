@@ -10,7 +10,7 @@ from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import target_problem
 from api.views.format_definitions import format_view
-from validators.formats import ORDER, all_formats, get_format
+from validators.formats import all_formats, get_format
 from validators.targets import unknown_format
 
 bp = Blueprint("formats", __name__, url_prefix="/v1")
@@ -30,6 +30,6 @@ def get_one(format_id: str) -> dict[str, Any]:
     try:
         fmt = get_format(format_id)
     except KeyError:
-        raise target_problem(unknown_format(format_id, list(ORDER), field="")) from None
+        raise target_problem(unknown_format(format_id, list(all_formats()), field="")) from None
     index = store.index()
     return {**format_view(fmt, index), "catalog": {"version": index.version}}

@@ -70,13 +70,13 @@ def deck_plan(index: CatalogIndex, req: DeckRequest,
     `plans` keeps those already made for a request of many decks, which mostly ask alike
     (speed trick "plans kept for a request": docs/performance.md)."""
     key = (_plain(req.formats), req.play, req.pool is not None, _plain(req.product),
-           req.as_of)
+           req.as_of, req.definitions)
     found = plans.get(key) if plans is not None else None
     if found is not None:
         return found
     try:
         found = plan_deck(index, req.formats, req.play, req.pool is not None, req.product,
-                          req.as_of)
+                          req.as_of, req.definitions)
     except TargetError as error:
         raise target_problem(error, req.sent_in) from None
     if plans is not None:
@@ -93,7 +93,7 @@ def _plain(value: str | list[str] | None) -> str | tuple[str, ...] | None:
 def deck_ask(req: DeckRequest, plan: DeckPlan) -> work_budget.Ask:
     """What the request asks of the budget: its lines, in the formats planned."""
     return work_budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
-                           req.detail == FULL)
+                           req.detail == FULL, req.definitions)
 
 
 def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,

@@ -27,6 +27,7 @@ from validators.targets import (
     RepeatedFormat,
     TargetError,
     UnknownFormat,
+    UnknownInDefinition,
     UnknownProduct,
 )
 
@@ -92,7 +93,7 @@ def located(field: str, sent_in: str = BODY) -> dict[str, str]:
 _TARGET_PROBLEMS: dict[type[TargetError], str] = {
     UnknownFormat: "unknown-format", UnknownProduct: "unknown-product",
     NotATeamFormat: "not-a-team-format", RepeatedFormat: "invalid-body",
-    NotInForce: "not-in-force"}
+    NotInForce: "not-in-force", UnknownInDefinition: "invalid-body"}
 
 
 def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:

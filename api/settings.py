@@ -50,6 +50,9 @@ class Settings:
     # Seconds a request may take before it stops with a deadline-exceeded problem
     # (api/middleware/deadlines.py); None for no limit, as the CLI's in-process checks have.
     request_deadline_seconds: float | None = deadlines.DEFAULT_SECONDS
+    # A directory of organizers' format definitions the deployment lists beside deckjudge's
+    # own (validators/deployed.py); None for none.
+    formats_dir: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str], instance_path: Path) -> Settings:
@@ -81,6 +84,7 @@ class Settings:
             compress_algorithm=environ.get("COMPRESS_ALGORITHM", unset.compress_algorithm),
             request_deadline_seconds=deadlines.configured_seconds(
                 environ.get("REQUEST_DEADLINE_SECONDS")),
+            formats_dir=read("FORMATS_DIR", str, unset.formats_dir),
         )
 
     def as_config(self) -> dict[str, Any]:
@@ -95,6 +99,7 @@ class Settings:
             "CACHE_MAX_AGE": self.cache_max_age,
             "COMPRESS_ALGORITHM": self.compress_algorithm,
             "REQUEST_DEADLINE_SECONDS": self.request_deadline_seconds,
+            "FORMATS_DIR": self.formats_dir,
         }
 
 

@@ -29,7 +29,7 @@ from api.schema import (
     target_problem,
 )
 from decklist.languages import LANGUAGES
-from validators.formats import ORDER, PLAYS
+from validators.formats import PLAYS, all_formats
 from validators.targets import ALL, TargetError, check_formats
 
 bp = Blueprint("validate", __name__, url_prefix="/v1")
@@ -39,7 +39,7 @@ def _format_list(value: str) -> None:
     """Format ids separated by commas; ids are looked up later (an unknown one is a 404)."""
     if not all(value.split(",")):
         raise ValidationError(f"Give format ids separated by commas; formats: "
-                              f"{', '.join(ORDER)}, {ALL}.")
+                              f"{', '.join(all_formats())}, {ALL}.")
 
 
 class ValidateQuery(Strict):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from api.middleware.problems import Problem
 from decklist.parsed import Decklist
+from validators.definitions import Definition
 
 # Line-formats one request may ask for: a 1,000-line list (the most a list may have) in
 # every format, the verdict alone; with every line answered (FULL_WEIGHT), 1,500: a 125-line
@@ -28,21 +29,31 @@ BATCH_WORK_PER_DECK = 720
 
 
 
+# An organizer's definition weighs a unit for every DEFINITION_BYTES of its canonical form:
+# reading it and making its rules cost about as much as judging that many lines (bench/
+# micro.py, "an organizer's format"); its largest (64 KiB) is 1,024 units.
+DEFINITION_BYTES = 64
+
+
 @dataclass(frozen=True)
 class Ask:
-    """What one deck (or player) asks: its lines, deck and pool, in how many formats."""
+    """What one deck (or player) asks: its lines, deck and pool, in how many formats, and
+    the units its organizers' definitions weigh."""
 
     lines: int
     formats: int
     full: bool
+    definitions: int = 0
 
     @property
     def cost(self) -> int:
-        return self.lines * self.formats * (FULL_WEIGHT if self.full else 1)
+        return self.lines * self.formats * (FULL_WEIGHT if self.full else 1) + self.definitions
 
 
-def ask(deck: Decklist, pool: Decklist | None, formats: int, full: bool) -> Ask:
-    return Ask(_lines(deck) + (_lines(pool) if pool is not None else 0), formats, full)
+def ask(deck: Decklist, pool: Decklist | None, formats: int, full: bool,
+        definitions: tuple[Definition, ...] = ()) -> Ask:
+    return Ask(_lines(deck) + (_lines(pool) if pool is not None else 0), formats, full,
+               sum(len(d.canonical) // DEFINITION_BYTES + 1 for d in definitions))
 
 
 def _lines(deck: Decklist) -> int:

@@ -89,6 +89,8 @@ class Printing:
     # False when the card's own text says it cannot be used at official tournaments.
     for_tournaments: bool = True
     ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
+    hp: int | None = None  # a Pokémon's printed HP
+    rarity: str | None = None  # as the data spells it ("Double Rare", "DoubleRare")
 
 
 @dataclass
@@ -242,7 +244,8 @@ NOT_FOR_TOURNAMENTS = "cannot be used at official tournaments"
 _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
                  Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
                  Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
-                 Card.limit_text, Card.play_together, Card.regulation_mark)
+                 Card.limit_text, Card.play_together, Card.regulation_mark, Card.hp,
+                 Card.rarity)
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                cast(Card.type_identity, String).label("type_identity"),
@@ -316,7 +319,8 @@ class _PrintingBuilder:
             aliases=self._aliases(row.name),
             regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
             types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
-            ancient_trait=bool(row.ancient_trait))
+            ancient_trait=bool(row.ancient_trait), hp=row.hp,
+            rarity=intern(row.rarity) if row.rarity else None)
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:

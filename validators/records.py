@@ -5,9 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from runtime.tuples import tuple_builder
+
+if TYPE_CHECKING:
+    from validators.definitions import Definition
 
 ERROR, WARNING = "error", "warning"
 CONSTRUCTED, LIMITED = "constructed", "limited"
@@ -20,6 +23,7 @@ class RuleRef:
     document: str
     section: str
     text: str | None = None  # the rule's own words, when it is quoted (a card's printed limit)
+    url: str | None = None  # where the document is read, when a format's definition gives it
 
 
 class CardRef(NamedTuple):
@@ -144,6 +148,14 @@ class Ban:
     # A kind of card the entry bans instead of one card: every Pokémon with an Ancient Trait
     # (REACHES names them), as early Gym Leader Challenge rules had it.
     reaches: str | None = None
+    # An organizer's entry may ban every card of an English name instead (`name`), or one
+    # printing and not its reprints (`printing_only`, with `card` that printing); it cites
+    # the organizer's rule (`rule`) where a dated entry cites its announcement.
+    name: str | None = None
+    printing_only: bool = False
+    rule: RuleRef | None = None
+    # An organizer's unban: the entry lifts the base format's bans of the cards it names.
+    lifts: bool = False
 
     def status(self, as_of: dt.date | None) -> str:
         """BANNED, UNSURE or FREE on the date; with no date, as the list stands now."""
@@ -296,8 +308,9 @@ class Legality:
         return self._hash
 
 
-# Every distinct Legality the formats have: as many as there are format definitions at most,
-# since requests pick formats and never make them.
+# Every distinct Legality the formats have: as many as there are format definitions at most.
+# An organizer's format is not kept here: requests make those (validators.derived keeps a
+# bounded number).
 _LEGALITIES: dict[Legality, Legality] = {}
 
 
@@ -332,11 +345,20 @@ class FormatDefinition:
     # No as_of given: judge on the day of the request (formats of today's game), rather
     # than on default_as_of or with no date at all.
     as_of_today: bool = False
+    # Sections cited otherwise than as the format's document's: an organizer's format cites
+    # the base format's rules it keeps by the base's document, its own with their words and
+    # address (validators.derived).
+    citations: tuple[RuleRef, ...] = ()
+    # The organizer's definition the rules were made from (validators.definitions), when
+    # they were: its base's seasons then say which base rules it changes on a day.
+    definition: Definition | None = None
 
     def rule(self, section: str) -> RuleRef:
         found = self._rules.get(section)
         if found is None:
-            found = self._rules[section] = RuleRef(self.document, section)
+            found = self._rules[section] = next(
+                (cited for cited in self.citations if cited.section == section),
+                RuleRef(self.document, section))
         return found
 
     @functools.cached_property
@@ -352,6 +374,8 @@ class FormatDefinition:
         # identity, not by Legality.__eq__, a Python call
         # (speed trick "one Legality per value": docs/performance.md).
         made = Legality(self.pool, self.banned)
+        if self.definition is not None:
+            return made
         return _LEGALITIES.setdefault(made, made)
 
     def product(self, product_id: str) -> Product | None:

@@ -17,7 +17,16 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from validators.formats import FORMATS_DIR, all_formats, card_pool, checks, dated_ban, family
+from validators.definitions import Definition
+from validators.derived import derive, kept
+from validators.formats import (
+    FORMATS_DIR,
+    builtin_formats,
+    card_pool,
+    checks,
+    dated_ban,
+    family,
+)
 from validators.records import Announcement, FormatDefinition
 
 
@@ -97,10 +106,28 @@ def in_force(rules: FormatDefinition, day: dt.date | None) -> InForce | None:
     """The season of the rules' format on the day (None: the format has no seasons, or no
     day is judged, or the day is before its first). Only a format's own rules have seasons:
     rules made from them (a test's, with a ban list of its own) are judged as they are."""
+    if rules.definition is not None:
+        return _organizers(rules.definition, day)
     lineage = _by_format().get(rules.id)
-    if lineage is None or day is None or all_formats().get(rules.id) is not rules:
+    if lineage is None or day is None or builtin_formats().get(rules.id) is not rules:
         return None
     return lineage.on(day)
+
+
+def _organizers(definition: Definition, day: dt.date | None) -> InForce | None:
+    """An organizer's format on the day: its base's season then, changed as it says."""
+    base = builtin_formats().get(definition.base)
+    found = in_force(base, day) if isinstance(base, FormatDefinition) else None
+    if found is None:
+        return None
+    pending = found.pending
+    return InForce(_changed(definition, found.season),
+                   _changed(definition, pending) if pending is not None else None)
+
+
+def _changed(definition: Definition, season: Season) -> Season:
+    return kept(("season", definition.hash, id(season)), season,
+                lambda: dataclasses.replace(season, rules=derive(definition, season.rules)))
 
 
 def lineages() -> tuple[Lineage, ...]:
@@ -126,11 +153,11 @@ def _season(raw: dict[str, Any], deck: dict[str, Any] | None) -> Season:
     said = raw["source"]
     source = Announcement(said["title"], said["date"], said["url"])
     if "rules" in raw:
-        rules = all_formats()[raw["rules"]]
+        rules = builtin_formats()[raw["rules"]]
         assert isinstance(rules, FormatDefinition), raw["rules"]
     else:
         assert deck is not None, f"{raw['id']}: a season of its own needs the lineage's deck"
-        base = all_formats()[raw["format"]]
+        base = builtin_formats()[raw["format"]]
         assert isinstance(base, FormatDefinition), raw["format"]
         rules = _own_rules(raw, deck, source, base)
     return Season(raw["id"], raw["format"], raw.get("name", rules.name), effective,

@@ -14,6 +14,7 @@ import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
+from catalog.identity import title_key
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import Reference
 from decklist.resolver import resolution_of
@@ -85,12 +86,24 @@ class FormatStandings:
         # whose standing on the date is not established (a window stands for a day).
         self.bans: dict[str, Ban] = {}
         self.unsure: dict[str, Ban] = {}
+        # An organizer's bans of one printing, by its id, not its reprints'.
+        self.printing_bans: dict[str, Ban] = {}
+        lifted: list[Ban] = []
         for ban in legality.banned:
             status = ban.status(as_of)
             if status == FREE:
                 continue
+            if ban.lifts:
+                lifted.append(ban)
+            elif ban.printing_only:
+                self.printing_bans.update((p.id, ban) for p in reached(index, ban))
+            else:
+                for printing in reached(index, ban):
+                    (self.bans if status == BANNED else self.unsure)[printing.function_key] = ban
+        for ban in lifted:  # an organizer's unbans lift the base's bans, whatever their order
             for printing in reached(index, ban):
-                (self.bans if status == BANNED else self.unsure)[printing.function_key] = ban
+                self.bans.pop(printing.function_key, None)
+                self.unsure.pop(printing.function_key, None)
         self._resolution = index.caches.memo(resolution_of, sizes().resolutions)
         self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
             maxsize=sizes().standings)(self._of)
@@ -110,8 +123,7 @@ class FormatStandings:
         if len(group) == 1:  # one printing of the card: it is the one shown
             printing = group[0]
             return _new_card((printing, self.legality.legal_via(printing),
-                              printing.function_key in self.bans,
-                              self.legality.released(printing)))
+                              self._banned(printing), self.legality.released(printing)))
         return self.standing_of_several(group)
 
     def standing_of_several(self, group: tuple[Printing, ...]) -> CardStanding:
@@ -121,14 +133,19 @@ class FormatStandings:
         released = next((p for p in group if self.legality.released(p)), None)
         if via is None and released is not None:
             printing = released  # the printing shown is one that existed, when one did
-        return _new_card((printing, via, printing.function_key in self.bans,
-                          released is not None))
+        return _new_card((printing, via, self._banned(printing), released is not None))
+
+    def _banned(self, printing: Printing) -> bool:
+        return printing.function_key in self.bans or (
+            bool(self.printing_bans) and printing.id in self.printing_bans)
 
 
 def reached(index: CatalogIndex, ban: Ban) -> tuple[Printing, ...]:
     """The printings a ban entry names: its card, or every card of the kind it reaches."""
     if ban.reaches == ANCIENT_TRAIT:
         return index.ancient_traits
+    if ban.name is not None:
+        return titled(index, title_key(ban.name))
     printing = index.card(ban.card) if ban.card else None
     return (printing,) if printing is not None else ()
 
@@ -139,3 +156,16 @@ def standings_for(index: CatalogIndex, legality: Legality,
     (validators.stretches)."""
     return index.caches.memo(FormatStandings, sizes().format_dates)(
         legality, stretch_of(index, legality, as_of))
+
+
+def titled(index: CatalogIndex, title: str) -> tuple[Printing, ...]:
+    """Every printing of an English title (catalog.identity.title_key), as the copy limit
+    counts them: what an organizer's ban by name reaches."""
+    return index.caches.table(_by_title).get(title, ())
+
+
+def _by_title(index: CatalogIndex) -> dict[str, tuple[Printing, ...]]:
+    found: dict[str, list[Printing]] = {}
+    for printing in index.printings.values():
+        found.setdefault(printing.title_key, []).append(printing)
+    return {title: tuple(printings) for title, printings in found.items()}

@@ -13,8 +13,11 @@ import datetime as dt
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
+from validators.definition_names import not_in_catalog
+from validators.definitions import Definition
+from validators.derived import organizer_rules
 from validators.engine import effective_date
-from validators.formats import ORDER, all_formats, get_format
+from validators.formats import all_formats, get_format
 from validators.records import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
 from validators.seasons import lineage_of
 
@@ -45,6 +48,10 @@ class NotATeamFormat(TargetError):
 
 class RepeatedFormat(TargetError):
     pass
+
+
+class UnknownInDefinition(TargetError):
+    """A card, name or set an organizer's definition gives that the catalog does not have."""
 
 
 class NotInForce(TargetError):
@@ -95,10 +102,14 @@ class TeamPlan:
 
 def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
               pool_given: bool, product: str | list[str] | None,
-              as_of: dt.date | None = None) -> DeckPlan:
-    """The targets of one deck. `formats` is `all`, one id, or a list of ids. A format
-    named on a day before its first is an error; `all` leaves such formats out, saying so."""
-    targets, absent = _in_force(_targets(formats, play), as_of, formats == ALL)
+              as_of: dt.date | None = None,
+              definitions: tuple[Definition, ...] = ()) -> DeckPlan:
+    """The targets of one deck. `formats` is `all`, one id, or a list of ids; organizers'
+    `definitions` are judged after them. A format named on a day before its first is an
+    error; `all` leaves such formats out, saying so."""
+    named = _targets(formats, play)
+    named += [Target(rules, rules, None) for rules in organizers(index, definitions, named)]
+    targets, absent = _in_force(named, as_of, formats == ALL)
     limited = any(target.limited for target in targets)
     notices = [notice for notice in (_play_notice(t, play, formats == ALL) for t in targets)
                if notice is not None] + absent
@@ -107,8 +118,37 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
     elif not limited:
         notices += [_unused(targets, name) for name, given in
                     (("pool", pool_given), ("product", product is not None)) if given]
-    return DeckPlan(tuple(targets), formats == ALL or isinstance(formats, list), limited,
-                    tuple(notices))
+    return DeckPlan(tuple(targets), _many(formats, definitions), limited, tuple(notices))
+
+
+def _many(formats: str | list[str], definitions: tuple[Definition, ...]) -> bool:
+    """One verdict a format (`all`, a list, an id and a definition); else the verdict alone
+    (one id, or one definition alone)."""
+    if formats == ALL:
+        return True
+    if isinstance(formats, list):
+        return bool(formats) or len(definitions) > 1
+    return bool(definitions)
+
+
+def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
+               named: list[Target]) -> list[FormatDefinition]:
+    """The rules of each organizer's definition; an error for one whose id is a format's
+    named already, or that names a card or set the catalog does not have."""
+    found = []
+    taken = {target.format.id for target in named} | set(all_formats())
+    for at, definition in enumerate(definitions):
+        where = "definition" if len(definitions) == 1 else f"definitions/{at}"
+        if definition.id in taken:
+            raise RepeatedFormat(f"The definition's id {definition.id!r} is a format's "
+                                 "already; give it an id of its own.", f"{where}/id", [])
+        taken.add(definition.id)
+        missing = not_in_catalog(index, definition)
+        if missing is not None:
+            pointer, detail = missing
+            raise UnknownInDefinition(detail, "/".join((where, *pointer)), [])
+        found.append(organizer_rules(definition))
+    return found
 
 
 def plan_team(index: CatalogIndex, format_id: str, play: str | None,
@@ -156,7 +196,13 @@ def _in_force(targets: list[Target], as_of: dt.date | None,
 def not_in_force(rules: FormatDefinition, as_of: dt.date | None) -> NotInForce | None:
     """The error for judging a deck by these rules on a day before their format's first."""
     day = effective_date(rules, as_of)
-    lineage = lineage_of(rules.id)
+    definition = rules.definition
+    if definition is not None and day is not None:
+        first = definition.fields.get("effective")
+        if first is not None and day < first:
+            return NotInForce(f"{rules.id} is played from {first} ({rules.document}); {day} "
+                              "is earlier.", "as_of", [])
+    lineage = lineage_of(definition.base if definition is not None else rules.id)
     if lineage is None or day is None or day >= lineage.first_day:
         return None
     first = lineage.seasons[0]
@@ -209,7 +255,7 @@ def _format(name: str) -> Format:
     try:
         return get_format(name)
     except KeyError:
-        raise unknown_format(name, [*ORDER, ALL]) from None
+        raise unknown_format(name, [*all_formats(), ALL]) from None
 
 
 def unknown_format(name: str, choices: list[str], field: str = "format") -> UnknownFormat:

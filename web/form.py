@@ -17,7 +17,7 @@ from api.middleware.problems import Problem
 from api.schema import target_problem
 from decklist.text import split_lines
 from runtime import patterns
-from validators.formats import ORDER, all_formats
+from validators.formats import all_formats
 from validators.records import FormatDefinition, TeamFormat
 from validators.targets import ALL, unknown_format
 
@@ -139,7 +139,7 @@ def _one_of(form: MultiDict[str, str], name: str, allowed: tuple[str, ...],
 def _formats(values: list[str]) -> tuple[str, ...]:
     """The formats ticked (and one the answer's summary asked to add), each once; one the
     service does not have is refused as the API refuses it."""
-    known = [*ORDER, ALL]
+    known = [*all_formats(), ALL]
     for value in values:
         if value not in known:
             raise target_problem(unknown_format(value, known))
@@ -149,7 +149,7 @@ def _formats(values: list[str]) -> tuple[str, ...]:
 def formats_asked(values: list[str]) -> tuple[str, ...]:
     """The formats an address asks the page to tick (`/?format=standard`); those the
     service does not have are left unticked."""
-    known = [*ORDER, ALL]
+    known = [*all_formats(), ALL]
     return tuple(sorted({value for value in values if value in known}, key=known.index))
 
 
@@ -268,4 +268,4 @@ def _options(form: Form) -> dict[str, Any]:
 def format_choices() -> list[tuple[str, str]]:
     """Every format a deck may be checked in, as (id, name), in the service's order."""
     formats = all_formats()
-    return [(format_id, formats[format_id].name) for format_id in ORDER]
+    return [(format_id, fmt.name) for format_id, fmt in formats.items()]

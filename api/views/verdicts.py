@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from api.views import encoded, iso_date
 from api.views.season_refs import season_ref
 from api.views.standings import standings
 from catalog.index import CatalogIndex
 from runtime import deadline
+from validators.definitions import Definition
 from validators.engine import Verdict
 from validators.judging import ReadDeck
 from validators.records import CardRef, Format, FormatDefinition, RuleRef, Violation
@@ -78,10 +81,19 @@ def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
     if not singles and rules.id != fmt.id:
         ref["deck_rules"] = rules.id
     if season is not None:
-        if singles:  # Standard on a day of 2010 is Modified of that season, so named
-            ref["name"], ref["version"] = season.name, rules.version
+        if singles and rules.definition is None:  # Standard on a day of 2010 is Modified
+            ref["name"], ref["version"] = season.name, rules.version  # of that season
         ref["season"] = season_ref(season)
+    if rules.definition is not None:
+        ref["definition"] = definition_ref(rules.definition)
     return ref
+
+
+def definition_ref(definition: Definition) -> dict[str, Any]:
+    """An organizer's format as its answers echo it: its base, its hash, and its canonical
+    form (what the hash is of), by which a client may keep and link it."""
+    return {"base": definition.base, "hash": definition.hash,
+            "canonical": orjson.loads(definition.canonical)}
 
 
 # A tuple, not `str | int`, which builds the union anew at each call
@@ -123,6 +135,8 @@ def rule_view(rule: RuleRef, formats: list[str] | None = None) -> dict[str, Any]
     view: dict[str, Any] = {"document": rule.document, "section": rule.section}
     if rule.text is not None:
         view["text"] = rule.text
+    if rule.url is not None:
+        view["url"] = rule.url
     if formats is not None:
         view["formats"] = formats
     return view

@@ -65,13 +65,23 @@ def test_team_formats_name_their_deck_rules():
 
 
 def test_the_contract_names_every_format():
-    """openapi.yaml lists the format ids in three places and bounds a body's list of them."""
+    """openapi.yaml's format id admits every format's id, names deckjudge's own, bounds a
+    body's list of them as the body's reader does, and lists the bases a definition may
+    name."""
+    import re
+
     import yaml
 
+    from api.deck_requests import MAX_FORMATS_NAMED
     from api.spec import SPEC_PATH
 
     schemas = yaml.safe_load(SPEC_PATH.read_text())["components"]["schemas"]
-    assert schemas["FormatId"]["enum"] == list(ORDER)
+    format_id = schemas["FormatId"]
+    assert all(re.match(format_id["pattern"], format_id_) for format_id_ in ORDER)
+    assert ", ".join(ORDER) in " ".join(format_id["description"].split())
     listed = next(option for option in schemas["ValidateRequest"]["properties"]["format"]["oneOf"]
                   if option.get("type") == "array")
-    assert listed["maxItems"] == len(ORDER)
+    assert listed["maxItems"] == MAX_FORMATS_NAMED
+    bases = [fmt.id for fmt in all_formats().values()
+             if isinstance(fmt, FormatDefinition) and fmt.play == "constructed"]
+    assert schemas["FormatDefinitionInput"]["properties"]["base"]["enum"] == bases

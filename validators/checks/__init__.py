@@ -19,19 +19,24 @@ from validators.checks import (
     beyond_document,
     copy_limit,
     deck_size,
+    kind_limit,
+    max_hp,
     name_family,
     not_in_pool,
     not_in_product,
     not_legal,
     one_type,
+    outside_pool,
     partner_ineligible,
     partner_missing,
     printed_limit,
+    rarity,
     restricted,
     rule_box,
     season_window,
     sideboard,
     singleton,
+    stages,
     team,
     type_identity,
     unknown_card,
@@ -47,7 +52,8 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
     unreadable_line, unknown_card, ambiguous_card, deck_size, copy_limit, printed_limit,
     sideboard, not_legal, banned, ban_uncertain, not_in_pool, not_in_product, partner_missing,
     partner_ineligible, type_identity, singleton, restricted, watchlisted, one_type, rule_box,
-    name_family, beyond_document, season_window)
+    name_family, beyond_document, season_window, outside_pool, kind_limit, rarity, max_hp,
+    stages)
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}

@@ -37,7 +37,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line, standings in ctx.known_standings:
         if standings.all_banned:
             shown = standings.considered[0].printing
-            ban = bans.get(shown.function_key)
+            ban = bans.get(shown.function_key) or ctx.standings.printing_bans.get(shown.id)
             if ban is not None and ban.reaches is not None:
                 yield _of_kind(ctx, spec, line, shown.name, ban)
                 continue
@@ -47,9 +47,10 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                                    (ctx.ref(line),), line=line.entry.line, name=shown.name,
                                    format=ctx.format.name, effective=since)
                 continue
-            yield Violation.of(BANNED, MESSAGE, ctx.format.rule(spec.section),
-                               (ctx.ref(line),), line=line.entry.line, name=shown.name,
-                               format=ctx.format.name)
+            rule = ban.rule if ban is not None and ban.rule is not None else \
+                ctx.format.rule(spec.section)
+            yield Violation.of(BANNED, MESSAGE, rule, (ctx.ref(line),), line=line.entry.line,
+                               name=shown.name, format=ctx.format.name)
 
 
 def _of_kind(ctx: Context, spec: CheckSpec, line: ResolvedLine, name: str,
@@ -77,7 +78,9 @@ def _since(ban: Ban) -> str | None:
 
 def _cited(ctx: Context, spec: CheckSpec, ban: Ban, since: str) -> RuleRef:
     """A dated ban cites its announcement; one whose announcement is not established, the
-    format's ban list."""
+    format's ban list; an organizer's, the rule its definition gives."""
+    if ban.rule is not None:
+        return ban.rule
     if ban.announcement is None:
         return ctx.format.rule(spec.section)
     return RuleRef(ban.announcement.title, f"effective {since}")

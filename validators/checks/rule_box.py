@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from catalog.index import Printing
+from validators.checks.kind_limit import kind_of
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
@@ -31,16 +31,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         card = line.resolution.card
         if card is None:
             continue  # an ambiguous line: ambiguous-card asks for the printing
-        kind = _kind(card, pokemon_kinds, card_kinds)
+        kind = kind_of(card, pokemon_kinds, card_kinds)
         if kind is not None:
             yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section),
                                (ctx.ref(line),), line=line.entry.line, name=card.name,
                                id=card.id, kind=kind, format=ctx.format.name)
-
-
-def _kind(card: Printing, pokemon_kinds: frozenset[str], card_kinds: frozenset[str]) -> str | None:
-    """The subtype that gives the card a Rule Box, as a phrase; None when it has none."""
-    for subtype in card.subtypes:
-        if subtype in card_kinds or (card.supertype == "Pokémon" and subtype in pokemon_kinds):
-            return f"{'an' if subtype[0] in 'AEIOUaeiou' else 'a'} {subtype} card"
-    return None

@@ -50,7 +50,16 @@ BEYOND = "beyond-document"  # the check validators.checks.beyond_document runs
 
 @functools.cache
 def all_formats() -> dict[str, Format]:
-    """Every format, read once per process (the files ship with the code)."""
+    """Every format: deckjudge's own, then the deployment's (validators.deployed), read
+    once per process."""
+    # Imported here: a deployment's formats are made from deckjudge's own.
+    from validators.deployed import deployed_formats
+    return {**builtin_formats(), **deployed_formats()}
+
+
+@functools.cache
+def builtin_formats() -> dict[str, Format]:
+    """deckjudge's own formats, read once per process (the files ship with the code)."""
     formats: dict[str, Format] = {}
     for format_id in ORDER:
         raw = json.loads((FORMATS_DIR / f"{format_id}.json").read_bytes())

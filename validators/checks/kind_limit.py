@@ -1,0 +1,64 @@
+"""kind-limit: at most N cards of some kinds (an organizer's rule: Rule Box Pokémon ≤ 2,
+no ACE SPEC, Single Prize Pokémon only).
+
+The kinds are the data's subtypes, as rule-box reads them: `pokemon_subtypes` reach a
+Pokémon, `card_subtypes` any card. Copies count, across lines and printings; `max` 0 allows
+none, and then each line is named on its own. `what` words the kinds, when the rule has a
+name of its own ("Pokémon that give more than one Prize card").
+
+Legal:   2 Pikachu ex SSP 57 under "Rule Box Pokémon ≤ 2"; Radiant Greninja under Single
+         Prize only (a Rule Box, one Prize)
+Illegal: 3 Pikachu ex SSP 57 under "Rule Box Pokémon ≤ 2"; 1 Prime Catcher under no ACE SPEC
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from catalog.index import Printing
+from decklist.resolver import ResolvedLine
+from validators.context import Context
+from validators.records import ERROR, CheckSpec, Code, Violation
+
+CHECK = "kind-limit"
+NONE_MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no {what}"
+MESSAGE = "{count} {what} ({names}); {format} allows at most {max}"
+KIND_LIMIT = Code("kind-limit", (ERROR,), (NONE_MESSAGE, MESSAGE))
+CODES = (KIND_LIMIT,)
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    params = spec.params
+    pokemon_kinds = frozenset(params.get("pokemon_subtypes", ()))
+    card_kinds = frozenset(params.get("card_subtypes", ()))
+    what = params.get("what") or f"{', '.join((*sorted(pokemon_kinds), *sorted(card_kinds)))} cards"
+    found: list[tuple[ResolvedLine, Printing, str]] = []
+    for line in ctx.known:
+        card = line.resolution.card
+        if card is None:
+            continue  # an ambiguous line: ambiguous-card asks for the printing
+        kind = kind_of(card, pokemon_kinds, card_kinds)
+        if kind is not None:
+            found.append((line, card, kind))
+    most = int(params["max"])
+    rule = ctx.format.rule(spec.section)
+    if most == 0:
+        for line, card, kind in found:
+            yield Violation.of(KIND_LIMIT, NONE_MESSAGE, rule, (ctx.ref(line),),
+                               line=line.entry.line, name=card.name, id=card.id, kind=kind,
+                               format=ctx.format.name, what=what)
+        return
+    count = sum(line.entry.copies for line, _, _ in found)
+    if count > most:
+        names = ", ".join(dict.fromkeys(card.name for _, card, _ in found))
+        yield Violation.of(KIND_LIMIT, MESSAGE, rule, tuple(ctx.ref(line) for line, _, _ in found),
+                           count=count, what=what, names=names, format=ctx.format.name, max=most)
+
+
+def kind_of(card: Printing, pokemon_kinds: frozenset[str],
+            card_kinds: frozenset[str]) -> str | None:
+    """The first subtype of the card among the kinds, as a phrase; None when none is."""
+    for subtype in card.subtypes:
+        if subtype in card_kinds or (card.supertype == "Pokémon" and subtype in pokemon_kinds):
+            return f"{'an' if subtype[0] in 'AEIOUaeiou' else 'a'} {subtype} card"
+    return None

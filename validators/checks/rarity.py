@@ -1,0 +1,46 @@
+"""rarity: every card of the deck is printed at a rarity the format allows (an organizer's
+rule: a "Pauper" format of Commons and Uncommons). Basic Energy is exempt.
+
+The printing the line names is judged: a card printed as a Common in one set and a Rare in
+another is a Common only in the first. Rarities compare as the data spells them, case and
+spaces aside ("Double Rare", "DoubleRare"). A printing whose rarity the data leaves out is
+not judged here, and says so.
+
+Legal:   Pikachu SVI 62 (Common) under rarities Common, Uncommon
+Illegal: Pikachu ex SSP 57 (Double Rare) under rarities Common, Uncommon
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context
+from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
+
+CHECK = "rarity"
+MESSAGE = "line {line}: {name} ({id}) is printed {rarity}: {format} allows {allowed}"
+UNKNOWN_MESSAGE = ("line {line}: {name} ({id}) has no rarity in the catalog: its rarity is not "
+                   "checked")
+RARITY = Code("rarity", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
+CODES = (RARITY,)
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    allowed = {folded(rarity) for rarity in spec.params["allowed"]}
+    words = ", ".join(spec.params["allowed"])
+    rule = ctx.format.rule(spec.section)
+    for line in ctx.known:
+        card = line.resolution.card
+        if card is None or card.is_basic_energy:
+            continue  # ambiguous: ambiguous-card asks for the printing
+        if card.rarity is None or card.rarity == "None":
+            yield Violation.of(RARITY, UNKNOWN_MESSAGE, rule, (ctx.ref(line),), WARNING,
+                               line=line.entry.line, name=card.name, id=card.id)
+        elif folded(card.rarity) not in allowed:
+            yield Violation.of(RARITY, MESSAGE, rule, (ctx.ref(line),), ERROR,
+                               line=line.entry.line, name=card.name, id=card.id,
+                               rarity=card.rarity, format=ctx.format.name, allowed=words)
+
+
+def folded(rarity: str) -> str:
+    return "".join(rarity.casefold().split())

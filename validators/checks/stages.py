@@ -1,0 +1,36 @@
+"""stages: every Pokémon is of a stage the format allows (an organizer's rule: "Basic
+Pokémon only"). A Pokémon's stages are its data's subtypes among validators.definitions'
+STAGES; a Pokémon with none of them (the data leaves it out) is not judged.
+
+Legal:   Pikachu SVI 62 (Basic) under stages Basic
+Illegal: Raichu SVI 63 (Stage 1) under stages Basic
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from validators.context import Context
+from validators.definitions import STAGES
+from validators.records import ERROR, CheckSpec, Code, Violation
+
+CHECK = "stages"
+MESSAGE = "line {line}: {name} ({id}) is {stage}: {format} allows {allowed} Pokémon"
+STAGE = Code("stages", (ERROR,), (MESSAGE,))
+CODES = (STAGE,)
+_STAGES = frozenset(STAGES)
+
+
+def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
+    allowed = frozenset(spec.params["allowed"])
+    words = ", ".join(spec.params["allowed"])
+    rule = ctx.format.rule(spec.section)
+    for line in ctx.known:
+        card = line.resolution.card
+        if card is None or card.supertype != "Pokémon":
+            continue  # ambiguous: ambiguous-card asks for the printing
+        stages = [subtype for subtype in card.subtypes if subtype in _STAGES]
+        if stages and not allowed.intersection(stages):
+            yield Violation.of(STAGE, MESSAGE, rule, (ctx.ref(line),), line=line.entry.line,
+                               name=card.name, id=card.id, stage=" ".join(stages),
+                               format=ctx.format.name, allowed=words)

@@ -1,0 +1,245 @@
+"""The deck rules of an organizer's format: its base's rules in force, with its changes.
+
+A definition (validators.definitions) changes whichever rules of its base are in force on
+the day judged: the base's own, or its season's (validators.seasons). Each change becomes
+what a built-in format's data would hold: a deck size, a copy limit, ban entries, families,
+and checks with their parameters. The organizer's rules cite the organizer's document, with
+the section, words and address the definition gives; the base's rules it keeps cite the
+base's document. Made once a definition and base rules, and kept (bounded, `MAX_KEPT`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from catalog.identity import title_key
+from validators.definitions import Definition, check_base
+from validators.formats import builtin_formats
+from validators.records import (
+    Announcement,
+    Ban,
+    CheckSpec,
+    Family,
+    FormatDefinition,
+    RuleRef,
+)
+
+# Definitions (with each set of base rules they change) kept in a process: a deployment's
+# few, and the latest requests' own. A request with a definition not kept makes its rules
+# again (bench/micro.py times it: "an organizer's format").
+MAX_KEPT = 256
+
+# The Pokémon whose Knock Out gives more than one Prize card, by subtype: what "Single
+# Prize only" leaves out (Radiant and Prism Star Pokémon have a Rule Box and give one).
+MULTI_PRIZE = ("ex", "EX", "GX", "TAG TEAM", "V", "VMAX", "VSTAR", "V-UNION", "MEGA",
+               "Mega Evolution ex")
+# What "no Rule Box" reaches when a rule names no kinds: Gym Leader Challenge's reading.
+RULE_BOX = ("EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "MEGA",
+            "Mega Evolution ex", "BREAK", "Radiant", "Prism Star", "LEGEND", "Star")
+RULE_BOX_CARDS = ("Prism Star", "ACE SPEC")
+
+# The checks an organizer's changes add, after which of the base's checks (the first
+# present), so a verdict to its first error meets them where a built-in format would.
+_AFTER = {"copy-limit": ("deck-size",), "banned": ("not-legal", "printed-limit"),
+          "outside-pool": ("not-legal", "printed-limit"),
+          "name-family": ("banned", "not-legal")}
+
+
+def organizer_rules(definition: Definition) -> FormatDefinition:
+    """The definition's rules as its base's own rules change them: what it is listed and
+    planned by (the rules on a day are its base's season's, changed: validators.seasons)."""
+    return derive(definition, check_base(definition, builtin_formats()))
+
+
+def derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
+    """The deck rules of `definition` on a day whose base rules are `base` (kept)."""
+    return kept(("rules", definition.hash, id(base)), base, lambda: _derive(definition, base))
+
+
+def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
+    given = definition.fields
+    own = _Citer(definition, base)
+    checks = [spec for spec in base.checks]
+    if "deck_size" in given:
+        size = given["deck_size"]
+        own.replace(checks, "deck-size", "deck_size", f"deck of exactly {size} cards")
+    if "copy_limit" in given:
+        limit = given["copy_limit"]
+        words = ("no limit of copies by name" if limit is None else
+                 "one copy of each card by name, basic Energy exempt" if limit == 1 else
+                 f"{limit} copies of a card by name, basic Energy exempt")
+        own.replace(checks, "copy-limit", "copy_limit", words)
+    if "pool" in given:
+        own.add(checks, CheckSpec("outside-pool", own.section("pool", "card pool"),
+                                  _pool_params(given["pool"])))
+    banned = _bans(definition, base, own)
+    if "banned" in given and not any(spec.code == "banned" for spec in checks):
+        own.add(checks, CheckSpec("banned", own.section("banned", "banned cards")))
+    families = _families(definition, base, own)
+    if families and not any(spec.code == "name-family" for spec in checks):
+        own.add(checks, CheckSpec("name-family", own.section("families", "name families")))
+    for rule in given.get("rules", ()):
+        checks.append(own.rule(rule))
+    return dataclasses.replace(
+        base, id=definition.id, name=given.get("name", definition.id),
+        version=definition.hash[:12],
+        description=given.get("description", f"{base.name}, as {own.document} changes it."),
+        document=own.document, document_date=given.get("document_date"),
+        document_reaches=None,
+        deck_size=given.get("deck_size", base.deck_size),
+        copy_limit=given["copy_limit"] if "copy_limit" in given else base.copy_limit,
+        banned=banned, families=families, checks=tuple(checks),
+        citations=own.citations(checks), definition=definition, organizer_notes=None)
+
+
+class _Citer:
+    """The organizer's document, and the sections it gives each change."""
+
+    def __init__(self, definition: Definition, base: FormatDefinition) -> None:
+        given = definition.fields
+        self.fields = given
+        self.document = given.get("document", f"{given.get('name', definition.id)} (an "
+                                  "organizer's format)")
+        self.url: str | None = given.get("url")
+        self.base = base
+        self.own: dict[str, RuleRef] = {}
+
+    def section(self, change: str, words: str) -> str:
+        """The section a change of a base field is cited by, as the definition gives it."""
+        cited = self.fields.get("sections", {}).get(change, {})
+        return self._cite(cited.get("section", words), cited.get("text"))
+
+    def _cite(self, section: str, text: str | None) -> str:
+        self.own[section] = RuleRef(self.document, section, text, self.url)
+        return section
+
+    def replace(self, checks: list[CheckSpec], code: str, change: str, words: str) -> None:
+        """The base's check of `code` cited by the organizer's section; added if missing."""
+        spec = CheckSpec(code, self.section(change, words))
+        at = next((i for i, each in enumerate(checks) if each.code == code), None)
+        if at is None:
+            self.add(checks, spec)
+        else:
+            checks[at] = dataclasses.replace(checks[at], section=spec.section)
+
+    def add(self, checks: list[CheckSpec], spec: CheckSpec) -> None:
+        after = [i for i, each in enumerate(checks) if each.code in _AFTER.get(spec.code, ())]
+        checks.insert(after[-1] + 1 if after else len(checks), spec)
+
+    def rule(self, rule: dict[str, Any]) -> CheckSpec:
+        code, params, words = _RULES[rule["rule"]](rule)
+        return CheckSpec(code, self._cite(rule.get("section", words), rule.get("text")), params)
+
+    def ban_rule(self) -> RuleRef:
+        return self.own[self.section("banned", "banned cards")]
+
+    def citations(self, checks: list[CheckSpec]) -> tuple[RuleRef, ...]:
+        """The organizer's sections, and each of the base's kept, by the base's document."""
+        kept = [self.base.rule(spec.section) for spec in checks if spec.section not in self.own]
+        return tuple(dict.fromkeys([*self.own.values(), *kept]))
+
+
+def _bans(definition: Definition, base: FormatDefinition, own: _Citer) -> tuple[Ban, ...]:
+    given = definition.fields
+    kept = base.banned if given.get("base_bans", True) else ()
+    if "banned" not in given and "unbanned" not in given:
+        return kept
+    rule = own.ban_rule()
+    said = Announcement(own.document, _day(given.get("document_date")), own.url or "")
+    added = tuple(_ban(entry, rule, said) for entry in given.get("banned", ()))
+    lifted = tuple(Ban(entry.get("card"), name=entry.get("name"), lifts=True, rule=rule)
+                   for entry in given.get("unbanned", ()))
+    return kept + added + lifted
+
+
+def _ban(entry: dict[str, Any], rule: RuleRef, said: Announcement) -> Ban:
+    dated = "effective" in entry or "until" in entry
+    return Ban(entry.get("card") or entry.get("printing"), entry.get("effective"),
+               entry.get("until"), said if dated else None, note=entry.get("note"),
+               reaches=entry.get("reaches"), name=entry.get("name"),
+               printing_only="printing" in entry, rule=rule)
+
+
+def _families(definition: Definition, base: FormatDefinition,
+              own: _Citer) -> tuple[Family, ...]:
+    given = definition.fields
+    kept = base.families if given.get("base_families", True) else ()
+    if "families" not in given:
+        return kept
+    source = Announcement(own.document, _day(given.get("document_date")), own.url or "")
+    start = given.get("effective", dt.date.min)
+    return kept + tuple(
+        Family(entry["id"], tuple(entry["names"]),
+               tuple(title_key(name) for name in entry["names"]), entry["rule"],
+               entry.get("effective", start), source, note=entry.get("note"))
+        for entry in given["families"])
+
+
+def _pool_params(pool: dict[str, Any]) -> dict[str, Any]:
+    return {key: tuple(value) if isinstance(value, list) else value
+            for key, value in pool.items()}
+
+
+def _kinds(rule: dict[str, Any], kinds: tuple[str, ...] = (),
+           card_kinds: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {"pokemon_subtypes": tuple(rule.get("kinds", kinds)),
+            "card_subtypes": tuple(rule.get("card_kinds", card_kinds))}
+
+
+def _kind_limit(rule: dict[str, Any]) -> tuple[str, dict[str, Any], str]:
+    params = {**_kinds(rule), "max": rule["max"]}
+    named = ", ".join((*params["pokemon_subtypes"], *params["card_subtypes"]))
+    return "kind-limit", params, f"at most {rule['max']} {named} cards"
+
+
+# Each rule a definition may switch on: the check that enforces it, with its parameters,
+# and the section it is cited by when the definition names none.
+_RULES: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any], str]]] = {
+    "one-type": lambda rule: ("one-type", {}, "one Type"),
+    "no-rule-box": lambda rule: ("rule-box", _kinds(rule, RULE_BOX, RULE_BOX_CARDS),
+                                 "no Rule Box cards"),
+    "kind-limit": _kind_limit,
+    "single-prize": lambda rule: ("kind-limit", {**_kinds({}, MULTI_PRIZE), "max": 0,
+                                                 "what": "Pokémon that give more than one "
+                                                         "Prize card"},
+                                  "Single Prize Pokémon only"),
+    "no-ace-spec": lambda rule: ("kind-limit", {**_kinds({}, (), ("ACE SPEC",)), "max": 0},
+                                 "no ACE SPEC cards"),
+    "rarity": lambda rule: ("rarity", {"allowed": tuple(rule["allowed"])},
+                            f"rarities: {', '.join(rule['allowed'])}"),
+    "max-hp": lambda rule: ("max-hp", {"hp": rule["hp"]}, f"Pokémon of at most {rule['hp']} HP"),
+    "stages": lambda rule: ("stages", {"allowed": tuple(rule["allowed"])},
+                            f"Pokémon of the stages {', '.join(rule['allowed'])}"),
+}
+
+
+def _day(day: dt.date | None) -> str:
+    return day.isoformat() if day is not None else ""
+
+
+T = TypeVar("T")
+_KEPT: OrderedDict[tuple[str, str, int], tuple[object, Any]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def kept(key: tuple[str, str, int], of: object, make: Callable[[], T]) -> T:
+    """`make()`, kept under `key` while `of` (the base it was made from) is the object the
+    key's id names; the least recently used goes past MAX_KEPT. The rules made of a
+    definition are kept here, and its seasons (validators.seasons)."""
+    with _LOCK:
+        found = _KEPT.get(key)
+        if found is not None and found[0] is of:
+            _KEPT.move_to_end(key)
+            return found[1]
+    made = make()
+    with _LOCK:
+        _KEPT[key] = (of, made)
+        while len(_KEPT) > MAX_KEPT:
+            _KEPT.popitem(last=False)
+    return made
+
