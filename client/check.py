@@ -4,13 +4,16 @@ once (batches, against a running service), read each answer."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from client import files, results
 from client.files import DeckFile
 from client.results import FAILED, ILLEGAL, INVALID, FileResult
 from client.services import ServiceUnavailable
+from validators.definitions import DefinitionError, read_definition
 
 # The service stopped the request at its time limit: it is answered 503 without Retry-After,
 # so it was not sent again, and the files it held are not checked.
@@ -44,6 +47,29 @@ class Options:
     format_id: str | None = None  # for files that name no format of their own
     as_of: dt.date | None = None
     tournament: bool = False
+    # An organizer's format (--definition), as its file gives it: for files that name no
+    # format of their own, instead of `format_id`.
+    definition: dict[str, Any] | None = None
+
+    @property
+    def definition_id(self) -> str | None:
+        return read_definition(self.definition).id if self.definition is not None else None
+
+
+def definition_file(path: str) -> dict[str, Any]:
+    """An organizer's format definition from a JSON file (docs/formats.md), read as the
+    service reads it: what is wrong with it is a UsageError naming the field."""
+    try:
+        sent = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise UsageError(f"{path}: not JSON: {error}") from None
+    try:
+        read_definition(sent)
+    except DefinitionError as error:
+        raise UsageError(f"{path}: /{'/'.join(error.pointer)}: {error.detail}") from None
+    return sent
 
 
 @dataclass(frozen=True)
@@ -57,6 +83,8 @@ class _Ready:
 
 def check_files(service: Service, paths: list[str], options: Options) -> list[FileResult]:
     known = service.formats()
+    if options.definition_id is not None:
+        known = [*known, options.definition_id]
     if options.format_id == ALL:
         raise UsageError(every_format_refused(known))
     if options.format_id is not None and options.format_id not in known:
@@ -78,7 +106,7 @@ def _prepare(path: str, options: Options, known: list[str]) -> _Ready | FileResu
                           [results.Finding(results.ERROR, "unreadable-file", str(error),
                                            error.line)])
     # The file's own "# format:" comment is the more specific statement, so it wins.
-    format_id = deck.format_id or options.format_id
+    format_id = deck.format_id or options.format_id or options.definition_id
     if format_id is None:
         return results.failed(path, None, "no-format",
                               "no format given: pass --format or start the file with "
@@ -98,6 +126,9 @@ def _payload(deck: DeckFile, format_id: str, options: Options) -> dict[str, Any]
     # The findings come from the verdict, its violations and the lines it could not read:
     # the line-by-line detail is not needed (a tenth of the bytes).
     payload: dict[str, Any] = {"format": format_id, "deck": deck.text, "detail": "verdict"}
+    if format_id == options.definition_id:
+        del payload["format"]
+        payload["definition"] = options.definition
     if options.as_of is not None:
         payload["as_of"] = options.as_of.isoformat()
     if options.tournament:

@@ -18,7 +18,7 @@ from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
 from client import legal_in, local_catalog, report
 from client.catalog_cache import CacheUnavailable, first_use_source
-from client.check import ALL, Options, UsageError, check_files, exit_status
+from client.check import ALL, Options, UsageError, check_files, definition_file, exit_status
 from client.fmt import canonical
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
 
@@ -33,8 +33,9 @@ def main(argv: list[str] | None = None) -> int:
         return fmt_command(args)
     if args.command == "legal-in":
         return legal_in_command(args)
-    options = Options(args.format_id, args.as_of, args.tournament)
     try:
+        options = Options(args.format_id, args.as_of, args.tournament,
+                          definition_file(args.definition) if args.definition else None)
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
                    else LocalService(_local_database(args.database)))
         checked = check_files(service, args.files, options)
@@ -205,6 +206,10 @@ def _parser() -> argparse.ArgumentParser:
                             "(the file's own comment wins): one of unlimited, modified, "
                             "sealed, booster-draft, rochester-draft, partner-battles, "
                             "standard, expanded, glc, … (GET /v1/formats lists them)")
+    check.add_argument("--definition", "-d", metavar="FILE",
+                       help="an organizer's format, a JSON definition (docs/formats.md, "
+                            "'Formats of your own'), for files without a `# format: ID` "
+                            "first comment, instead of --format")
     _service_arguments(check)
     check.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
                        help="judge the deck as on this date (default: the format's own)")

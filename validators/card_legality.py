@@ -125,13 +125,15 @@ def table(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> Leg
 def formats() -> dict[str, FormatDefinition]:
     """The formats a card has a legality in: every format for one constructed deck, and
     each team format's constructed deck rules. Limited formats have none: their cards are
-    whatever the event's product and the player's pool hold."""
+    whatever the event's product and the player's pool hold. A deployment's formats have
+    none either: their rules read the deck (kinds, rarities, a pool of their own), which a
+    card's standing alone does not say."""
     found: dict[str, FormatDefinition] = {}
     for fmt in all_formats().values():
         if isinstance(fmt, TeamFormat):
             if CONSTRUCTED in fmt.plays:
                 found[fmt.id] = deck_rules(fmt, CONSTRUCTED)
-        elif fmt.play == CONSTRUCTED:
+        elif fmt.play == CONSTRUCTED and fmt.definition is None:
             found[fmt.id] = fmt
     return found
 

@@ -45,6 +45,11 @@ def _missing(index: CatalogIndex, given: dict[str, Any]) -> Iterator[Found]:
     for at, card_id in enumerate(pool.get("cards", ())):
         if index.card(card_id) is None:
             yield ("pool", "cards", str(at)), f"No printing has the id {card_id!r}."
+    for at, rule in enumerate(given.get("rules", ())):
+        for place, card_id in enumerate(rule.get("cards", ())):
+            if index.card(card_id) is None:
+                yield (("rules", str(at), "cards", str(place)),
+                       f"No printing has the id {card_id!r}.")
     for at, family in enumerate(given.get("families", ())):
         for place, name in enumerate(family["names"]):
             if not titled(index, title_key(name)):

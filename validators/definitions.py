@@ -63,11 +63,11 @@ class _Matches(validate.Validator):
 
     def __init__(self, pattern: str, error: str) -> None:
         self.pattern = patterns.compile(pattern)
-        self.error = error
+        self.message = error
 
     def __call__(self, value: str) -> str:
         if self.pattern.fullmatch(value) is None:
-            raise ValidationError(self.error)
+            raise ValidationError(self.message)
         return value
 
 
@@ -172,7 +172,7 @@ class _Family(_Strict):
 
 def _kinds(choices: tuple[str, ...]) -> fields.List:
     return fields.List(fields.String(validate=validate.OneOf(choices)),
-                       validate=validate.Length(1, MAX_KINDS))
+                       validate=validate.Length(0, MAX_KINDS))
 
 
 class _Rule(_Strict):
@@ -185,6 +185,16 @@ class _NoParams(_Rule):
     pass
 
 
+TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness", "Metal",
+         "Fairy", "Dragon", "Colorless")
+
+
+class _OneType(_Rule):
+    types = fields.List(fields.String(validate=validate.OneOf(TYPES)),
+                        validate=validate.Length(1, len(TYPES)))
+    basic_energy = _JSONBoolean()
+
+
 class _RuleBox(_Rule):
     kinds = _kinds(POKEMON_KINDS)
     card_kinds = _kinds(CARD_KINDS)
@@ -194,15 +204,20 @@ class _KindLimit(_Rule):
     kinds = _kinds(POKEMON_KINDS)
     card_kinds = _kinds(CARD_KINDS)
     max = fields.Integer(required=True, strict=True, validate=validate.Range(0, 60))
+    per_name = _JSONBoolean()  # true: at most `max` copies of each English title of the kinds
 
     @validates_schema
     def _some(self, data: dict[str, Any], **_: Any) -> None:
-        if "kinds" not in data and "card_kinds" not in data:
+        if not data.get("kinds") and not data.get("card_kinds"):
             raise ValidationError("Give kinds, card_kinds or both.")
 
 
 class _Rarity(_Rule):
     allowed = _texts(40, 48)
+    # true: a card is in when any printing of it is of an allowed rarity ("Pauper": a card
+    # with a common printing may be played in any of its printings)
+    any_printing = _JSONBoolean()
+    cards = _texts(MAX_BANS, 48)  # printing ids allowed whatever their rarity
 
 
 class _MaxHp(_Rule):
@@ -216,7 +231,7 @@ class _Stages(_Rule):
 
 # Each rule a definition may switch on, by the name it is written with, and its parameters.
 RULE_SCHEMAS: dict[str, Schema] = {
-    "one-type": _NoParams(), "no-rule-box": _RuleBox(), "kind-limit": _KindLimit(),
+    "one-type": _OneType(), "no-rule-box": _RuleBox(), "kind-limit": _KindLimit(),
     "single-prize": _NoParams(), "no-ace-spec": _NoParams(), "rarity": _Rarity(),
     "max-hp": _MaxHp(), "stages": _Stages()}
 
@@ -335,12 +350,17 @@ def check_base(definition: Definition, formats: Mapping[str, Format]) -> FormatD
     return base
 
 
+_ENTRY = ("key", "value")
+
+
 def first_error(messages: Any) -> tuple[tuple[str, ...], str]:
     """The first of marshmallow's messages: where (pointer parts) and what."""
     path: list[str] = []
     while isinstance(messages, dict) and messages:
         key = sorted(messages, key=str)[0]
-        if key != "_schema":
+        # A mapping's messages say whether its key or its value is wrong: the pointer names
+        # the entry either way.
+        if key != "_schema" and not (path and path[0] == "sections" and key in _ENTRY):
             path.append(str(key))
         messages = messages[key]
     text = messages[0] if isinstance(messages, list) and messages else messages

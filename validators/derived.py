@@ -192,15 +192,18 @@ def _kinds(rule: dict[str, Any], kinds: tuple[str, ...] = (),
 
 
 def _kind_limit(rule: dict[str, Any]) -> tuple[str, dict[str, Any], str]:
-    params = {**_kinds(rule), "max": rule["max"]}
+    params = {**_kinds(rule), "max": rule["max"], "per_name": rule.get("per_name", False)}
     named = ", ".join((*params["pokemon_subtypes"], *params["card_subtypes"]))
-    return "kind-limit", params, f"at most {rule['max']} {named} cards"
+    each = " of each name" if params["per_name"] else ""
+    return "kind-limit", params, f"at most {rule['max']} {named} cards{each}"
 
 
 # Each rule a definition may switch on: the check that enforces it, with its parameters,
 # and the section it is cited by when the definition names none.
 _RULES: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any], str]]] = {
-    "one-type": lambda rule: ("one-type", {}, "one Type"),
+    "one-type": lambda rule: ("one-type", {key: tuple(value) if isinstance(value, list)
+                                           else value for key, value in rule.items()
+                                           if key in ("types", "basic_energy")}, "one Type"),
     "no-rule-box": lambda rule: ("rule-box", _kinds(rule, RULE_BOX, RULE_BOX_CARDS),
                                  "no Rule Box cards"),
     "kind-limit": _kind_limit,
@@ -210,7 +213,9 @@ _RULES: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any], str]]] =
                                   "Single Prize Pokémon only"),
     "no-ace-spec": lambda rule: ("kind-limit", {**_kinds({}, (), ("ACE SPEC",)), "max": 0},
                                  "no ACE SPEC cards"),
-    "rarity": lambda rule: ("rarity", {"allowed": tuple(rule["allowed"])},
+    "rarity": lambda rule: ("rarity", {"allowed": tuple(rule["allowed"]),
+                                       "any_printing": rule.get("any_printing", False),
+                                       "cards": tuple(rule.get("cards", ()))},
                             f"rarities: {', '.join(rule['allowed'])}"),
     "max-hp": lambda rule: ("max-hp", {"hp": rule["hp"]}, f"Pokémon of at most {rule['hp']} HP"),
     "stages": lambda rule: ("stages", {"allowed": tuple(rule["allowed"])},

@@ -133,12 +133,19 @@ def _many(formats: str | list[str], definitions: tuple[Definition, ...]) -> bool
 
 def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
                named: list[Target]) -> list[FormatDefinition]:
-    """The rules of each organizer's definition; an error for one whose id is a format's
-    named already, or that names a card or set the catalog does not have."""
+    """The rules of each organizer's definition; an error for one whose id is another
+    format's (a deployment's format sent as its very definition is that format), or that
+    names a card or set the catalog does not have."""
     found = []
-    taken = {target.format.id for target in named} | set(all_formats())
+    formats = all_formats()
+    taken = {target.format.id for target in named} | set(formats)
     for at, definition in enumerate(definitions):
         where = "definition" if len(definitions) == 1 else f"definitions/{at}"
+        listed = formats.get(definition.id)
+        if isinstance(listed, FormatDefinition) and listed.definition == definition \
+                and definition.id not in {target.format.id for target in named}:
+            found.append(listed)  # a deployment's own format, sent whole: it is that format
+            continue
         if definition.id in taken:
             raise RepeatedFormat(f"The definition's id {definition.id!r} is a format's "
                                  "already; give it an id of its own.", f"{where}/id", [])

@@ -7,6 +7,7 @@ from typing import Any
 
 from api.views import iso_date
 from api.views.season_refs import lineage_view
+from api.views.verdicts import definition_ref
 from catalog.index import CatalogIndex
 from validators.records import (
     REACHES,
@@ -70,6 +71,8 @@ def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, A
         "watchlisted": [_listed_card(index, card_id) for card_id in rules.watchlisted],
         "families": [_family_view(family) for family in rules.families],
         "organizer_notes": rules.organizer_notes,
+        **({"definition": definition_ref(rules.definition)}
+           if rules.definition is not None else {}),
     }
 
 
@@ -80,8 +83,13 @@ def _rotation_view(rotation: Rotation) -> dict[str, Any]:
 
 def _ban_view(index: CatalogIndex, ban: Ban) -> dict[str, Any]:
     listed = (_listed_card(index, ban.card) if ban.card else
-              {"id": None, "name": REACHES.get(ban.reaches or ""), "function_key": None})
-    return {**listed, "reaches": ban.reaches, "effective": iso_date(ban.effective),
+              {"id": None, "name": ban.name or REACHES.get(ban.reaches or ""),
+               "function_key": None})
+    organizers: dict[str, Any] = {}
+    if ban.rule is not None:  # an organizer's entry: what it reaches, and whether it lifts
+        organizers = {"by": "printing" if ban.printing_only else "name" if ban.name
+                      else "kind" if ban.reaches else "card", "lifts": ban.lifts}
+    return {**listed, **organizers, "reaches": ban.reaches, "effective": iso_date(ban.effective),
             "until": iso_date(ban.until), "effective_by": iso_date(ban.effective_by),
             "until_by": iso_date(ban.until_by), "note": ban.note,
             "announcement": _announcement_view(ban.announcement) if ban.announcement else None}
@@ -115,5 +123,9 @@ def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
 
 
 def _document(fmt: Format) -> dict[str, Any]:
-    return {"title": fmt.document, "date": iso_date(fmt.document_date),
+    view = {"title": fmt.document, "date": iso_date(fmt.document_date),
             "reaches": iso_date(fmt.document_reaches)}
+    if isinstance(fmt, FormatDefinition) and fmt.definition is not None \
+            and "url" in fmt.definition.fields:
+        view["url"] = fmt.definition.fields["url"]
+    return view

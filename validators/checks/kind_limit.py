@@ -2,9 +2,10 @@
 no ACE SPEC, Single Prize Pokémon only).
 
 The kinds are the data's subtypes, as rule-box reads them: `pokemon_subtypes` reach a
-Pokémon, `card_subtypes` any card. Copies count, across lines and printings; `max` 0 allows
-none, and then each line is named on its own. `what` words the kinds, when the rule has a
-name of its own ("Pokémon that give more than one Prize card").
+Pokémon, `card_subtypes` any card. Copies count, across lines and printings (with
+`per_name`, those of each English title apart: "at most 2 copies of each Rule Box
+Pokémon"); `max` 0 allows none, and then each line is named on its own. `what` words the
+kinds, when the rule has a name of its own ("Pokémon that give more than one Prize card").
 
 Legal:   2 Pikachu ex SSP 57 under "Rule Box Pokémon ≤ 2"; Radiant Greninja under Single
          Prize only (a Rule Box, one Prize)
@@ -48,11 +49,16 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                                line=line.entry.line, name=card.name, id=card.id, kind=kind,
                                format=ctx.format.name, what=what)
         return
-    count = sum(line.entry.copies for line, _, _ in found)
-    if count > most:
-        names = ", ".join(dict.fromkeys(card.name for _, card, _ in found))
-        yield Violation.of(KIND_LIMIT, MESSAGE, rule, tuple(ctx.ref(line) for line, _, _ in found),
-                           count=count, what=what, names=names, format=ctx.format.name, max=most)
+    groups: dict[str, list[tuple[ResolvedLine, Printing, str]]] = {}
+    for each in found:  # one group, or one an English title (`per_name`)
+        groups.setdefault(each[1].title_key if params.get("per_name") else "", []).append(each)
+    for group in groups.values():
+        count = sum(line.entry.copies for line, _, _ in group)
+        if count > most:
+            names = ", ".join(dict.fromkeys(card.name for _, card, _ in group))
+            yield Violation.of(KIND_LIMIT, MESSAGE, rule,
+                               tuple(ctx.ref(line) for line, _, _ in group), count=count,
+                               what=what, names=names, format=ctx.format.name, max=most)
 
 
 def kind_of(card: Printing, pokemon_kinds: frozenset[str],

@@ -1,7 +1,7 @@
 """max-hp: no Pokémon of more HP than the format allows (an organizer's rule). A Pokémon
 whose HP the data leaves out is not judged, and says so.
 
-Legal:   Pikachu SVI 62 (60 HP) under at most 120 HP
+Legal:   Pikachu PAL 62 (70 HP) under at most 120 HP
 Illegal: Charizard ex OBF 125 (330 HP) under at most 120 HP
 """
 

@@ -6,8 +6,8 @@ A printing is in when it meets every term given; a card listed by one printing b
 every printing of its gameplay identity. Where the base takes reprints (Expanded, Standard),
 a printing is in when any printing of its card is, as the base's pool reads reprints.
 
-Legal:   Pikachu SVI 62 in a pool of sets ["sv1"]; a reprint of it from a later set, over
-         Expanded
+Legal:   Pikachu PAL 62 in a pool of sets ["sv2"]; its reprint Pikachu PAF 18 in a pool of
+         cards ["sv2-62"]
 Illegal: Pikachu BS 58 in a pool of series ["Scarlet & Violet"]
 """
 

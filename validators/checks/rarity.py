@@ -2,11 +2,13 @@
 rule: a "Pauper" format of Commons and Uncommons). Basic Energy is exempt.
 
 The printing the line names is judged: a card printed as a Common in one set and a Rare in
-another is a Common only in the first. Rarities compare as the data spells them, case and
-spaces aside ("Double Rare", "DoubleRare"). A printing whose rarity the data leaves out is
-not judged here, and says so.
+another is a Common only in the first; with `any_printing`, a card is in when any printing
+of it (its gameplay identity) is of an allowed rarity, as "Pauper" events read it. `cards`
+are printings allowed whatever their rarity (an event's named exceptions). Rarities compare
+as the data spells them, case and spaces aside ("Double Rare", "DoubleRare"). A printing
+whose rarity the data leaves out is not judged here, and says so.
 
-Legal:   Pikachu SVI 62 (Common) under rarities Common, Uncommon
+Legal:   Pikachu PAL 62 (Common) under rarities Common, Uncommon
 Illegal: Pikachu ex SSP 57 (Double Rare) under rarities Common, Uncommon
 """
 
@@ -26,13 +28,19 @@ CODES = (RARITY,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    allowed = {folded(rarity) for rarity in spec.params["allowed"]}
-    words = ", ".join(spec.params["allowed"])
+    params = spec.params
+    allowed = {folded(rarity) for rarity in params["allowed"]}
+    words = ", ".join(params["allowed"])
+    excepted = frozenset(params.get("cards", ()))
     rule = ctx.format.rule(spec.section)
     for line in ctx.known:
         card = line.resolution.card
-        if card is None or card.is_basic_energy:
+        if card is None or card.is_basic_energy or card.id in excepted:
             continue  # ambiguous: ambiguous-card asks for the printing
+        if params.get("any_printing") and any(
+                p.rarity is not None and folded(p.rarity) in allowed
+                for p in ctx.index.by_function.get(card.function_key, ())):
+            continue
         if card.rarity is None or card.rarity == "None":
             yield Violation.of(RARITY, UNKNOWN_MESSAGE, rule, (ctx.ref(line),), WARNING,
                                line=line.entry.line, name=card.name, id=card.id)

@@ -2,8 +2,8 @@
 Pokémon only"). A Pokémon's stages are its data's subtypes among validators.definitions'
 STAGES; a Pokémon with none of them (the data leaves it out) is not judged.
 
-Legal:   Pikachu SVI 62 (Basic) under stages Basic
-Illegal: Raichu SVI 63 (Stage 1) under stages Basic
+Legal:   Pikachu PAL 62 (Basic) under stages Basic
+Illegal: Raichu PAL 64 (Stage 1) under stages Basic
 """
 
 from __future__ import annotations

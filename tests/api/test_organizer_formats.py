@@ -1,0 +1,180 @@
+"""Organizers' formats through the API: a definition sent with a deck (alone, beside format
+ids, in a batch), its answers echoing it and citing its rules; what is wrong with one said
+where; its cost counted; and a deployment's formats (FORMATS_DIR) listed and judged like
+deckjudge's own."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from api.work_budget import DEFINITION_BYTES, FULL_WEIGHT, MAX_WORK
+from tests.support.apps import contract_app
+from tests.support.paths import PROJECT_ROOT
+from validators import deployed
+from validators.definitions import read_definition
+from validators.deployed import DeploymentError, read_directory
+
+pytestmark = pytest.mark.full_catalog
+EXAMPLES = PROJECT_ROOT / "examples" / "formats" / "definitions"
+
+CUP = {"id": "singleton-cup", "name": "Singleton Cup", "base": "expanded",
+       "document": "Singleton Cup rules", "url": "https://example.org/cup", "copy_limit": 1,
+       "rules": [{"rule": "no-rule-box", "section": "No Rule Box",
+                  "text": "No card with a Rule Box."}],
+       "banned": [{"name": "Boss's Orders"}]}
+DECK = ("2 Pikachu PAL 62\n1 Squawkabilly ex PAL 169\n1 Boss's Orders PAL 172\n"
+        "56 Basic Lightning Energy SVE 4\n")
+DAY = "2024-06-01"
+
+
+def test_a_definition_alone_is_the_verdict_alone(client):
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": CUP,
+                                               "as_of": DAY, "detail": "verdict"})
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert body["format"]["id"] == "singleton-cup" and body["legal"] is False
+    echoed = body["format"]["definition"]
+    assert echoed["hash"] == read_definition(CUP).hash
+    assert echoed["canonical"] == json.loads(read_definition(CUP).canonical)
+    rules = {v["code"]: v["rule"] for v in body["violations"]}
+    assert set(rules) == {"copy-limit", "rule-box", "banned"}
+    assert rules["rule-box"] == {"document": "Singleton Cup rules", "section": "No Rule Box",
+                                 "text": "No card with a Rule Box.",
+                                 "url": "https://example.org/cup"}
+    # the same definition, written otherwise, is the same format
+    again = client.post("/v1/validate", json={"deck": DECK, "as_of": DAY,
+                                              "definition": dict(reversed(CUP.items())),
+                                              "detail": "verdict"}).get_json()
+    assert again["format"]["definition"]["hash"] == echoed["hash"]
+
+
+def test_a_definition_beside_format_ids_is_one_verdict_more(client):
+    body = client.post("/v1/validate", json={
+        "deck": DECK, "definition": CUP, "format": "standard", "as_of": DAY,
+        "detail": "legal_in"}).get_json()
+    assert body["legal_in"] == ["standard"]
+    assert body["formats"]["singleton-cup"]["fails"] == ["copy-limit"]
+    every = client.post("/v1/validate", json={"deck": DECK, "definition": CUP,
+                                              "format": "all", "as_of": DAY,
+                                              "detail": "legal_in"}).get_json()
+    assert list(every["formats"])[-1] == "singleton-cup"
+
+
+@pytest.mark.parametrize(("changes", "pointer"), [
+    ({"rules": [{"rule": "max-hp"}]}, "/definition/rules/0/hp"),
+    ({"rules": [{"rule": "summon-the-dragon"}]}, "/definition/rules/0/rule"),
+    ({"banned": [{"card": "sv2-9999"}]}, "/definition/banned/0/card"),
+    ({"banned": [{"name": "Professor Not A Card"}]}, "/definition/banned/0/name"),
+    ({"pool": {"sets": ["XYZZY"]}}, "/definition/pool/sets/0"),
+    ({"id": "standard"}, "/definition/id"),
+    ({"base": "sealed"}, "/definition/base"),
+    ({"unbanned": [{"name": "Boss's Orders"}]}, "/definition/unbanned"),
+])
+def test_what_is_wrong_with_a_definition_is_a_422_naming_it(client, changes, pointer):
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": {**CUP, **changes}})
+    assert answer.status_code == 422
+    assert answer.get_json()["pointer"] == pointer
+
+
+def test_a_definition_counts_in_the_budget(client):
+    lines = "".join(f"1 Pikachu PAL 62 # {n}\n" for n in range(500))
+    definition = read_definition(CUP)
+    units = len(definition.canonical) // DEFINITION_BYTES + 1
+    # 500 lines in two formats and the definition's, line by line: the budget, and its units
+    refused = client.post("/v1/validate", json={"deck": lines, "definition": CUP,
+                                                "format": ["standard", "expanded"]})
+    assert refused.status_code == 413
+    assert refused.get_json()["cost"] == 500 * 3 * FULL_WEIGHT + units > MAX_WORK
+
+
+def test_a_batch_judges_each_decks_definition(client):
+    answer = client.post("/v1/validate/batch", json={"decks": [
+        {"id": "one", "deck": DECK, "definition": CUP, "as_of": DAY},
+        {"id": "two", "deck": DECK, "definition": {**CUP, "copy_limit": None}, "as_of": DAY},
+        {"id": "bad", "deck": DECK, "definition": {**CUP, "deck_size": -1}}]})
+    assert answer.status_code == 200
+    results = {item["id"]: item for item in answer.get_json()["results"]}
+    hashes = {results[name]["verdict"]["format"]["definition"]["hash"]
+              for name in ("one", "two")}
+    assert len(hashes) == 2
+    assert {v["code"] for v in results["two"]["verdict"]["violations"]} == {"rule-box", "banned"}
+    assert results["bad"]["status"] == 422
+    assert results["bad"]["problem"]["pointer"] == "/decks/2/definition/deck_size"
+
+
+@pytest.fixture
+def deployment(tmp_path, full_db_url):
+    """An app whose FORMATS_DIR holds the examples' definitions; deckjudge's own formats
+    alone again after the test (the formats are the process's)."""
+    shutil.copy(EXAMPLES / "gym-leader-challenge.json", tmp_path)
+    (tmp_path / "cup.json").write_text(json.dumps(CUP))
+    app = contract_app(full_db_url, FORMATS_DIR=str(tmp_path))
+    yield app.test_client()
+    deployed.configure(None)
+
+
+def test_a_deployments_formats_are_listed_and_judged(deployment):
+    listed = deployment.get("/v1/formats").get_json()["items"]
+    ids = [item["id"] for item in listed]
+    assert ids[-2:] == ["singleton-cup", "gym-leader-challenge"] or \
+        ids[-2:] == ["gym-leader-challenge", "singleton-cup"]
+    cup = deployment.get("/v1/formats/singleton-cup").get_json()
+    assert cup["document"]["url"] == "https://example.org/cup"
+    assert cup["definition"]["base"] == "expanded"
+    assert [b for b in cup["banned"] if b.get("by") == "name"][0]["name"] == "Boss's Orders"
+    every = deployment.post(f"/v1/validate?format=all&detail=legal_in&as_of={DAY}",
+                            data=DECK, content_type="text/plain").get_json()
+    assert every["formats"]["singleton-cup"]["fails"] == ["copy-limit"]
+    assert "gym-leader-challenge" in every["formats"]
+    named = deployment.post(f"/v1/validate?format=singleton-cup&as_of={DAY}", data=DECK,
+                            content_type="text/plain").get_json()
+    assert named["format"]["id"] == "singleton-cup"
+    assert 'value="singleton-cup"' in deployment.get("/").get_data(as_text=True)
+    # the deployment's format sent as its very definition is that format; another
+    # definition may not take its id
+    sent = deployment.post("/v1/validate", json={"deck": DECK, "definition": CUP,
+                                                 "as_of": DAY, "detail": "verdict"})
+    assert sent.status_code == 200 and sent.get_json()["format"]["id"] == "singleton-cup"
+    other = deployment.post("/v1/validate", json={"deck": DECK, "as_of": DAY,
+                                                  "definition": {**CUP, "deck_size": 50}})
+    assert other.status_code == 422 and other.get_json()["pointer"] == "/definition/id"
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({"a.json": "{"}, "a.json: not JSON"),
+    ({"a.json": json.dumps({**CUP, "rules": [{"rule": "nope"}]})}, "a.json: /rules/0/rule"),
+    ({"a.json": json.dumps({k: v for k, v in CUP.items() if k != "document"})},
+     "a.json: /document"),
+    ({"a.json": json.dumps({**CUP, "id": "glc"})}, "a.json: /id"),
+    ({"a.json": json.dumps(CUP), "b.json": json.dumps(CUP)}, "b.json: the id"),
+])
+def test_a_deployments_file_at_fault_stops_the_start_naming_it(tmp_path, files, said):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(DeploymentError) as error:
+        read_directory(tmp_path)
+    assert said in str(error.value)
+
+
+def test_expanded_five_bans_singleton_no_rule_box_gives_the_hand_checked_verdict(client):
+    """The docs' request: a real Expanded list (TJ Traquair's Primal Groudon, 2015 Edmonton
+    Regionals, 2nd) in "Expanded, five extra bans, singleton, no Rule Box". Checked by hand:
+    fifteen titles over one copy (basic Energy exempt, Double Colorless Energy not); Lysandre's
+    Trump Card banned in Expanded and the five cards the event bans; the two Groudon-EX and
+    Computer Search (ACE SPEC) under no Rule Box. Nothing else: 60 cards, every card in
+    Expanded's pool."""
+    sent = json.loads((PROJECT_ROOT / "examples" / "formats" / "requests"
+                       / "expanded-singleton-cup.json").read_text())
+    answer = client.post("/v1/validate", json=sent).get_json()
+    found = sorted((v["code"], tuple(card["line"] for card in v["cards"]))
+                   for v in answer["violations"])
+    assert found == sorted(
+        [("copy-limit", (line,)) for line in (1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 16, 17, 18, 21)]
+        + [("banned", (line,)) for line in (5, 7, 10, 11, 16, 17)]
+        + [("rule-box", (line,)) for line in (1, 2, 15)])
+    assert answer["warnings"] == [] and answer["legal"] is False
+    cited = {(v["code"], v["rule"]["section"]) for v in answer["violations"]}
+    assert ("copy-limit", "Singleton") in cited and ("banned", "Suspended cards") in cited
