@@ -178,3 +178,33 @@ def test_expanded_five_bans_singleton_no_rule_box_gives_the_hand_checked_verdict
     assert answer["warnings"] == [] and answer["legal"] is False
     cited = {(v["code"], v["rule"]["section"]) for v in answer["violations"]}
     assert ("copy-limit", "Singleton") in cited and ("banned", "Suspended cards") in cited
+
+
+@pytest.mark.parametrize(("definition", "pointer"), [
+    # nesting where a rule's words go (deeper than the body's bound: a 400, below)
+    ({**CUP, "rules": [{"rule": "one-type", "text": json.loads("[" * 40 + "]" * 40)}]},
+     "/definition/rules/0/text"),
+    # huge lists, each past its bound
+    ({**CUP, "pool": {"cards": ["sv2-62"] * 2001}}, "/definition/pool/cards"),
+    ({**CUP, "banned": [{"card": "sv2-62"}] * 201}, "/definition/banned"),
+    # unknown rules and fields
+    ({**CUP, "rules": [{"rule": "eval", "code": "__import__('os')"}]},
+     "/definition/rules/0/rule"),
+    ({**CUP, "checks": [{"code": "banned"}]}, "/definition/checks"),
+    # contradictions
+    ({**CUP, "banned": [{"name": "N"}], "unbanned": [{"name": "N"}]}, "/definition/unbanned"),
+    ({**CUP, "pool": {"released_from": "2025-01-01", "released_until": "2024-01-01"}},
+     "/definition/pool/released_until"),
+])
+def test_hostile_definitions_are_422s_naming_the_field(client, definition, pointer):
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": definition})
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["pointer"] == pointer
+    assert len(answer.get_data()) < 4096  # what was sent is not echoed back
+
+
+def test_a_definition_nested_past_the_bodys_bound_is_a_400(client):
+    deep = {**CUP, "rules": [{"rule": "one-type", "text": json.loads("[" * 500 + "]" * 500)}]}
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": deep})
+    assert answer.status_code == 400
+    assert answer.get_json()["type"].endswith("/malformed-json")

@@ -163,3 +163,50 @@ def test_over_standard_the_days_season_is_changed(verdict):
     old = deck("1 Pikachu XY 42")
     assert "not-legal" not in codes(verdict(old, rules=cup, as_of="2015-06-01"))
     assert "not-legal" in codes(verdict(old, rules=cup, as_of=DAY))
+
+
+def test_rule_box_pokemon_at_most_two_of_each_name(verdict):
+    each = rules(rules=[{"rule": "kind-limit", "kinds": ["ex"], "max": 2, "per_name": True}])
+    two_each = deck("1 Pikachu PAL 62", "2 Squawkabilly ex PAL 169", "2 Iron Hands ex PAR 70")
+    assert codes(verdict(two_each, rules=each, as_of=DAY)) == []
+    three = verdict(deck("1 Pikachu PAL 62", "2 Squawkabilly ex PAL 169",
+                         "1 Squawkabilly ex PAF 75", "2 Iron Hands ex PAR 70"), rules=each,
+                    as_of=DAY)
+    [over] = found(three, "kind-limit")
+    assert [card.line for card in over.cards] == [2, 3] and dict(over.args)["count"] == 3
+
+
+def test_a_monotype_events_types_and_energy(verdict):
+    nine = ["Darkness", "Fairy", "Fighting", "Fire", "Grass", "Lightning", "Metal", "Psychic",
+            "Water"]
+    mono = rules(rules=[{"rule": "one-type", "types": nine, "basic_energy": True}])
+    assert codes(verdict(deck("2 Pikachu PAL 62", "1 Raichu PAL 64"), rules=mono,
+                         as_of=DAY)) == []
+    # a Colorless deck shares one Type, but not one the event allows
+    colorless = verdict(deck("2 Squawkabilly ex PAL 169"), rules=mono, as_of=DAY)
+    assert [dict(v.args)["allowed"] for v in found(colorless, "one-type")] == [
+        ", ".join(sorted(nine))]
+    # basic Energy of another Type than the deck's
+    water = verdict(deck("2 Pikachu PAL 62", "1 Basic Water Energy SVE 3"), rules=mono,
+                    as_of=DAY)
+    [stray] = found(water, "one-type")
+    assert stray.cards[0].line == 2 and dict(stray.args)["energy"] == "Water"
+    # without the switches, both decks are one Type
+    plain = rules(rules=[{"rule": "one-type"}])
+    assert codes(verdict(deck("2 Squawkabilly ex PAL 169"), rules=plain, as_of=DAY)) == []
+
+
+def test_pauper_takes_a_card_with_a_common_printing_and_named_exceptions(verdict):
+    pauper = rules(rules=[{"rule": "rarity", "allowed": ["Common", "Uncommon"],
+                           "any_printing": True, "cards": ["sv3pt5-6"]}])
+    # Pikachu PAF 131 is a Shiny Rare printing of the card Pikachu PAL 62 prints as a Common
+    assert codes(verdict(deck("2 Pikachu PAF 131"), rules=pauper, as_of=DAY)) == []
+    # Raichu MEW 26 is a Rare in every printing of it (Raichu PAL 64 is another card)
+    assert codes(verdict(deck("2 Pikachu PAL 62", "1 Raichu MEW 26"), rules=pauper,
+                         as_of=DAY)) == ["rarity"]
+    judged_alone = rules(rules=[{"rule": "rarity", "allowed": ["Common", "Uncommon"]}])
+    assert codes(verdict(deck("2 Pikachu PAF 131"), rules=judged_alone, as_of=DAY)) == [
+        "rarity"]
+    # the named exception: Charizard ex MEW 6, a Double Rare
+    assert codes(verdict(deck("2 Pikachu PAL 62", "1 Charizard ex MEW 6"), rules=pauper,
+                         as_of=DAY)) == []
