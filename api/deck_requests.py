@@ -45,7 +45,8 @@ class DefinitionField(fields.Field):
             definition = read_definition(value)
             check_base(definition, builtin_formats())
         except DefinitionError as error:
-            message: Any = [error.detail]
+            where = "/".join(error.pointer)
+            message: Any = [f"{where}: {error.detail}" if where else error.detail]
             for part in reversed(error.pointer):
                 message = {part: message}
             raise ValidationError(message) from None

@@ -11,6 +11,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import orjson
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from api.middleware.problems import Problem
@@ -46,6 +47,7 @@ class Form:
     seat_decks: dict[str, str] = field(default_factory=dict)
     seat_pools: dict[str, str] = field(default_factory=dict)
     picked: str = ""  # the text field a picked card rewrote, if any
+    definition: str = ""  # an organizer's format, pasted as JSON (docs/formats.md)
 
     def text(self, name: str) -> str:
         """The text of one of the form's list fields, by its name."""
@@ -103,6 +105,7 @@ def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> 
         team_format=_team_format(form.get("team_format", "")),
         seat_decks={seat: texts[f"seat_{seat}_deck"] for seat in seats()},
         seat_pools={seat: texts[f"seat_{seat}_pool"] for seat in seats()},
+        definition=form.get("definition", ""),
     )
 
 
@@ -242,7 +245,19 @@ def deck_body(form: Form) -> dict[str, Any]:
     deck = mark_partner(form.deck, int(form.partner)) if form.partner else form.deck
     body: dict[str, Any] = {"deck": deck, "tournament": form.tournament,
                             "format": ALL if form.every_format else list(form.shown_formats)}
+    if form.definition.strip():
+        body["definition"] = _definition(form.definition)
     return {**body, **_options(form), **({"pool": form.pool} if form.pool.strip() else {})}
+
+
+def _definition(text: str) -> Any:
+    """A pasted definition's JSON; what is not JSON is the field's problem, as the API's
+    schema says the rest (api.deck_requests)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise Problem("invalid-body", f"Your format's definition is not JSON: {error}.",
+                      pointer="/definition") from None
 
 
 def team_body(form: Form) -> dict[str, Any]:

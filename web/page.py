@@ -148,6 +148,7 @@ def share_link(form: Form) -> str:
     if form.mode == DECK:
         fields += [("deck", form.deck), ("pool", form.pool), ("partner", form.partner)]
         fields += [("format", fmt) for fmt in form.shown_formats]
+        fields.append(("definition", form.definition))
     else:
         fields.append(("team_format", form.team_format))
         for seat in seats():
@@ -191,7 +192,8 @@ def _image_origins(_index: CatalogIndex) -> list[str]:
 
 _LABELS = {"deck": "the decklist", "pool": "the card pool", "as_of": "the date",
            "format": "the formats", "play": "the play", "product": "the product",
-           "partner": "the Partner line", "team_format": "the team format"}
+           "partner": "the Partner line", "team_format": "the team format",
+           "definition": "your format's definition"}
 
 
 @bp.app_context_processor

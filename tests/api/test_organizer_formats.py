@@ -208,3 +208,17 @@ def test_a_definition_nested_past_the_bodys_bound_is_a_400(client):
     answer = client.post("/v1/validate", json={"deck": DECK, "definition": deep})
     assert answer.status_code == 400
     assert answer.get_json()["type"].endswith("/malformed-json")
+
+
+def test_the_page_judges_a_pasted_definition_and_names_its_field_when_at_fault(client):
+    page = client.post("/", data={"mode": "deck", "deck": DECK, "as_of": DAY,
+                                  "format": "standard", "definition": json.dumps(CUP)})
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and 'data-format="singleton-cup"' in html
+    assert "Singleton Cup" in html
+    for text, said in (("{nope", "not JSON"), ('{"base": "expanded", "copy_limit": 0}',
+                                                 "copy_limit")):
+        refused = client.post("/", data={"mode": "deck", "deck": DECK, "definition": text})
+        assert refused.status_code == 422
+        assert 'data-field="definition"' in refused.get_data(as_text=True)
+        assert said in refused.get_data(as_text=True)

@@ -403,3 +403,31 @@ def test_the_contracts_page_renders_and_calls_the_api_under_its_policy(site, bro
     assert status.text == "200"
     keep(browser, "docs")
     no_page_errors(browser)
+
+
+def test_an_organizers_pasted_format_judges_the_deck_and_says_what_is_wrong_with_it(
+        site, browser):
+    examples = PROJECT_ROOT / "examples" / "formats"
+    browser.get(site + "/")
+    paste(browser, (examples / "lists" / "justinbasil-aceless.fail.txt").read_text())
+    only(browser, "standard")
+    browser.execute_script("arguments[0].value = '2024-11-01'",
+                           browser.find_element(By.ID, "as_of"))
+    browser.find_element(By.CSS_SELECTOR, ".own-format summary").click()
+    box = browser.find_element(By.ID, "definition")
+    browser.execute_script("arguments[0].value = arguments[1]", box,
+                           (examples / "definitions" / "justinbasil-aceless.json").read_text())
+    browser.find_element(By.ID, "submit").click()
+    answer = answered(browser)
+    summary = answer.find_element(By.CSS_SELECTOR, "[data-format=justinbasil-aceless]")
+    assert "kind-limit" in summary.text
+    keep(browser, "11-own-format")
+    no_page_errors(browser)
+    # a definition at fault is said beside its field (the 422 is the page's answer)
+    box = browser.find_element(By.ID, "definition")
+    browser.execute_script("arguments[0].value = arguments[1]", box,
+                           '{"base": "expanded", "copy_limit": 0}')
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    assert browser.find_element(By.ID, "definition").get_attribute("aria-invalid") == "true"
+    assert "copy_limit" in browser.find_element(By.ID, "definition-problem").text
