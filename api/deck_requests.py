@@ -26,6 +26,7 @@ from api.schema import (
     load_body,
 )
 from decklist.parsed import Decklist
+from runtime.caches import ProcessCache
 from validators.definitions import Definition, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
 from validators.judging import Seat
@@ -42,8 +43,14 @@ class DefinitionField(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         try:
-            definition = read_definition(value)
-            check_base(definition, builtin_formats())
+            # A site sends its own definition with every deck: read once, found again by
+            # its JSON (speed trick "definitions read once": docs/performance.md).
+            key = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except (orjson.JSONEncodeError, TypeError):  # what only the schema can say is wrong
+            key = None
+        try:
+            definition = _read_definition.call(key) if key is not None else \
+                _definition_of(value)
         except DefinitionError as error:
             where = "/".join(error.pointer)
             message: Any = [f"{where}: {error.detail}" if where else error.detail]
@@ -51,6 +58,16 @@ class DefinitionField(fields.Field):
                 message = {part: message}
             raise ValidationError(message) from None
         return definition
+
+
+def _definition_of(sent: Any) -> Definition:
+    definition = read_definition(sent)
+    check_base(definition, builtin_formats())
+    return definition
+
+
+_read_definition = ProcessCache(lambda key: _definition_of(orjson.loads(key)),
+                                lambda sizes: sizes.definitions)
 
 
 class DeckBody(Options):

@@ -6,8 +6,9 @@ Loads the index as a worker does, then validates decklists of distinct real
 printings (every line new) in Modified on days of as many stretches of days as a worker
 keeps standings for (validators.stretches), through the Flask app so the JSON views are
 cached too, until each bounded cache is at its size; then pages through the card search
-until the kept card searches and card answers are at theirs. Prints the resident set size
-before and after. A benchmark prints figures; it asserts nothing.
+until the kept card searches and card answers are at theirs; then sends organizers'
+definitions at their largest until those read and the rules made of them are at theirs.
+Prints the resident set size before and after. A benchmark prints figures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bench.proc import status_mib  # noqa: E402
 from catalog.index import CatalogIndex  # noqa: E402
 from decklist.parsed import MAX_ENTRIES  # noqa: E402
 from runtime.caches import sizes  # noqa: E402
+from validators.derived import MAX_KEPT  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.seasons import in_force, lineage_of  # noqa: E402
 from validators.stretches import changes_of, stretch_of  # noqa: E402
@@ -74,6 +76,22 @@ def fill_card_caches(client: FlaskClient) -> None:
         assert len(answer.get_json()["items"]) == per_page
 
 
+def fill_definition_caches(client: FlaskClient, index: CatalogIndex) -> None:
+    """Organizers' definitions at their largest, each new, until those read and the rules
+    made of them are at their bounds (api.deck_requests, validators.derived.MAX_KEPT)."""
+    ids = list(index.printings)
+    for n in range(max(sizes().definitions, MAX_KEPT)):
+        cards = ids[n * 2000 % len(ids):][:2000]
+        definition = {"id": f"cup-{n}", "base": "expanded", "copy_limit": 1,
+                      "document": "x" * 120, "description": "y" * 500,
+                      "pool": {"cards": cards},
+                      "banned": [{"card": card, "note": "z" * 100} for card in cards[:200]],
+                      "rules": [{"rule": "no-rule-box", "text": "w" * 500}]}
+        answer = client.post("/v1/validate", json={"deck": "4 Pikachu PAL 62",
+                                                   "definition": definition})
+        assert answer.status_code == 200, answer.get_json()
+
+
 def main() -> None:
     app = create_app()
     with app.app_context():
@@ -95,6 +113,8 @@ def main() -> None:
             assert answer.status_code == 200, answer.get_json()
     print(f"  line caches full: {rss_mib():.0f} MiB")
     fill_card_caches(client)
+    print(f"  card caches full: {rss_mib():.0f} MiB")
+    fill_definition_caches(client, index)
     full = rss_mib()
     print(f"every cache full ({FORMAT_DATES} dates x {LINES_PER_DATE} distinct lines, "
           f"{time.perf_counter() - started:.0f} s): {full:.0f} MiB")

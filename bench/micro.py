@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import itertools
+import json
 import statistics
 import sys
 import time
@@ -39,6 +40,9 @@ from decklist.languages import read_lines  # noqa: E402
 from decklist.resolver import resolve  # noqa: E402
 from runtime import deadline  # noqa: E402
 from serving import collector  # noqa: E402
+from validators import derived  # noqa: E402
+from validators.definitions import read_definition  # noqa: E402
+from validators.derived import organizer_rules  # noqa: E402
 from validators.engine import validate  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.judging import judge_deck  # noqa: E402
@@ -129,6 +133,53 @@ def report_languages(index: CatalogIndex, seconds: float) -> None:
     ratio("spanish_cold_to_warm", "  cold / warm", cold, warm)
 
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "formats"
+
+
+def report_organizers(app: Flask, index: CatalogIndex, seconds: float) -> None:
+    """An organizer's format against its base: "Expanded, five bans, singleton, no Rule Box"
+    (the docs' own request) judging a deck legal in both (Gym Leader Challenge's example list)
+    and the request's own deck (a 2015 Regionals list, 24 violations there, 1 in Expanded);
+    Gym Leader Challenge written as a definition against the built-in glc; the definition
+    read and its rules made, cold; the whole request with the definition sent against the
+    same request naming Expanded."""
+    sent = json.loads((EXAMPLES / "requests" / "expanded-singleton-cup.json").read_text())
+    day = dt.date.fromisoformat(sent["as_of"])
+    cup = organizer_rules(read_definition(sent["definition"]))
+    expanded = get_format("expanded")
+    legal = resolve(index, parse((EXAMPLES / "lists" / "gym-leader-challenge.pass.txt")
+                                 .read_text()).entries)
+    base = report("organizer_base", "Expanded, a deck legal there and in the cup's (warm)",
+                  timed(lambda: validate(index, legal, expanded, day), seconds))
+    own = report("organizer", "  the same in Expanded, five bans, singleton, no Rule Box",
+                 timed(lambda: validate(index, legal, cup, day), seconds))
+    ratio("organizer_to_base", "  an organizer's format / its base", own, base)
+    lines = resolve(index, parse(sent["deck"]).entries)
+    illegal_base = report("organizer_illegal_base", "the docs' request deck in Expanded",
+                          timed(lambda: validate(index, lines, expanded, day), seconds))
+    illegal = report("organizer_illegal", "  the same in the cup's (24 violations)",
+                     timed(lambda: validate(index, lines, cup, day), seconds))
+    ratio("organizer_illegal_to_base", "  the cup's / Expanded's", illegal, illegal_base)
+    glc = json.loads((EXAMPLES / "definitions" / "gym-leader-challenge.json").read_text())
+    written = organizer_rules(read_definition(glc))
+    built_in = report("glc_builtin", "  the same in the built-in glc",
+                      timed(lambda: validate(index, lines, get_format("glc"), day), seconds))
+    as_written = report("glc_written", "  the same in glc written as a definition",
+                        timed(lambda: validate(index, lines, written, day), seconds))
+    ratio("glc_written_to_builtin", "  glc written / built in", as_written, built_in)
+    report("organizer_made", "GLC's definition read and its rules made (cold)",
+           timed(lambda: organizer_rules(read_definition(glc)), seconds, derived.forget))
+    client = app.test_client()
+    named = {**{k: v for k, v in sent.items() if k != "definition"}, "format": "expanded"}
+    by_id = report("request_base", "whole request, the docs' deck in Expanded (JSON)",
+                   timed(lambda: client.post("/v1/validate", json=named).data, seconds))
+    with_definition = report(
+        "request_organizer", "  the same with the cup's definition sent instead",
+        timed(lambda: client.post("/v1/validate", json=sent).data, seconds))
+    ratio("request_organizer_to_base", "  with the definition / naming Expanded",
+          with_definition, by_id)
+
+
 # A CI job checks lists on the days they were played: 60 days in turn, each judged the
 # first time in a repetition, more than a worker keeps standings for
 # (runtime.caches sizes().format_dates), in the stretches of days a worker has judged.
@@ -196,6 +247,7 @@ def main() -> None:
     report("parse_resolve", "  of which parse+resolve",
            timed(lambda: resolve(index, parse(wide.text).entries), seconds))
     report_languages(index, seconds)
+    report_organizers(app, index, seconds)
     report("partner", "parse+resolve+check, partner-battles 100 cards",
            timed(check(partner_text(), partner), seconds))
     client = app.test_client()

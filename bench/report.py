@@ -100,6 +100,13 @@ MICRO_ROWS = [
      "in it)"),
     ("spanish_cold", "the same, cold"),
     ("spanish_as_english_cold", "the same list read in English alone, cold"),
+    ("organizer_base", "Expanded: a deck legal there and in the organizer's format below"),
+    ("organizer", "the same in \"Expanded, five bans, singleton, no Rule Box\""),
+    ("organizer_illegal_base", "Expanded: the docs' request deck (a 2015 Regionals list)"),
+    ("organizer_illegal", "the same in the organizer's format (24 violations)"),
+    ("glc_builtin", "the same in the built-in glc"),
+    ("glc_written", "the same in glc written as a definition"),
+    ("organizer_made", "GLC's definition read and its rules made, cold"),
     ("request_typical", "whole request (Flask test client, JSON out), {lines} lines"),
     ("request_wide", "whole request, 60 lines"),
     ("request_all", "whole request, `format=all`, {lines} lines"),
@@ -107,6 +114,8 @@ MICRO_ROWS = [
     ("request_cards_cold", "the same, cold: the formats' tables built, the page read and "
      "judged afresh"),
     ("request_healthz", "whole request, `GET /healthz`"),
+    ("request_base", "whole request, the docs' request deck in Expanded (JSON)"),
+    ("request_organizer", "the same with the organizer's definition sent instead"),
     ("deadline_x1000", "1,000 deadline checks"),
 ]
 
@@ -302,6 +311,8 @@ GOALS = [
          lambda v: v <= 2, lambda v: f"{n(v, 1)} ×"),
     Goal("the same cold in at most 2 × its warm time", "micro.ratio.cold_to_warm",
          lambda v: v <= 2, lambda v: f"{n(v, 1)} ×"),
+    Goal("an organizer's format judged within 1.2 × its base format's time",
+         "micro.ratio.organizer_to_base", lambda v: v <= 1.2, lambda v: f"{n(v, 1)} ×"),
     Goal("p99 under 25 ms at half the peak rate", "load.half_peak.p99", lambda v: v < 25,
          lambda v: f"{n(v, 1)} ms"),
     Goal("validate (text, one format) at 80 % of healthz's throughput or more",

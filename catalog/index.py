@@ -11,6 +11,8 @@ size and build time).
 
 from __future__ import annotations
 
+import array
+import bisect
 import datetime as dt
 import json
 import sys
@@ -117,8 +119,10 @@ class CatalogIndex:
     # The printings with an Ancient Trait, for ban entries that reach them all.
     ancient_traits: tuple[Printing, ...] = ()
     # Names in other languages, one line each: "search key TAB language TAB English search
-    # key" (the import's LocalName rows). Read into `local_names` by a worker the first time
-    # a list needs them (speed trick "names read when first needed": docs/performance.md).
+    # key" (the import's LocalName rows), in order. Read into `local_names` by a worker the
+    # first time a list is read in another language (speed trick "names read when first
+    # needed": docs/performance.md); a list's language is found in them as they are
+    # (`languages_named`).
     local_lines: str = ""
     # Set abbreviations and names in other languages, upper case and by search key → the
     # languages and the sets they name ("EAP" → (("fr", ("sv2",)),)).
@@ -189,6 +193,24 @@ class CatalogIndex:
         and the English search keys of the cards so named in each."""
         return self.caches.table(_local_names)
 
+    def languages_named(self, key: str) -> tuple[str, ...]:
+        """The languages in which a card has a name of this search key: looked up by
+        bisection in `local_lines`, sorted, so that finding an English list's language
+        reads no table of names into a worker (speed trick "languages found in place":
+        docs/performance.md); from the table once it is read."""
+        if self.caches.built(_local_names):
+            return tuple(language for language, _ in self.local_names.get(key, ()))
+        lines, starts = self.local_lines, self.caches.table(_line_starts)
+        wanted = key + "\t"
+        at = bisect.bisect_left(starts, wanted,
+                                key=lambda start: lines[start:start + len(wanted)])
+        found: list[str] = []
+        while at < len(starts) and lines.startswith(wanted, starts[at]):
+            start = starts[at] + len(wanted)
+            found.append(lines[start:lines.index("\t", start)])
+            at += 1
+        return tuple(dict.fromkeys(found))
+
     def english_of(self, key: str, language: str) -> tuple[str, ...]:
         """The English search keys of the cards whose name in `language` (ANY: in any) has
         this search key."""
@@ -233,7 +255,7 @@ def load_index(engine: Engine) -> CatalogIndex:
     sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
                             row.kind, row.ptcgo_code, order, row.tcgdex_id)
             for order, row in enumerate(set_rows)}
-    index = _assemble(version, sets, code_rows, card_rows, local_lines)
+    index = _assemble(version, sets, code_rows, card_rows, sorted_lines(local_lines))
     index.local_codes = _local_sets((row.id, row.abbreviations) for row in set_rows)
     index.local_set_names = _local_sets(((row.id, row.names) for row in set_rows), search_key)
     return index
@@ -389,10 +411,26 @@ def _by_language(triples: Iterable[tuple[str, str, str]]) -> ByLanguage:
 
 
 def _local_names(index: CatalogIndex) -> ByLanguage:
-    """The index's names in other languages (`local_lines`), by search key; in order, as
-    the database joined them in an order of its own."""
+    """The index's names in other languages (`local_lines`), by search key, in order."""
     return _by_language((key, language, english) for key, language, english in (
-        line.split("\t") for line in sorted(index.local_lines.splitlines())))
+        line.split("\t") for line in index.local_lines.splitlines()))
+
+
+def _line_starts(index: CatalogIndex) -> array.array[int]:
+    """Where each line of `local_lines` starts: 4 bytes a name, for its bisection."""
+    lines = index.local_lines
+    starts = array.array("I", [0] if lines else [])
+    at = lines.find("\n")
+    while at != -1:
+        starts.append(at + 1)
+        at = lines.find("\n", at + 1)
+    return starts
+
+
+def sorted_lines(joined: str) -> str:
+    """Lines joined by the database, in an order of its own, put in order: by search key,
+    since a tab sorts before every character a key holds."""
+    return "\n".join(sorted(joined.splitlines()))
 
 
 def _local_sets(rows: Iterable[tuple[str, dict[str, str] | None]],

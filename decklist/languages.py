@@ -93,7 +93,7 @@ def languages_of(index: CatalogIndex, reference: Reference) -> frozenset[str]:
     for candidate in readings_of(reference):
         key = search_key(candidate.name) if candidate.name else ""
         if key and key not in index.by_name:  # an English name is no sign of another tongue
-            found.update(language for language, _ in index.local_names.get(key, ()))
+            found.update(index.languages_named(key))
         if candidate.set_code:
             found.update(language for language, _ in
                          index.local_codes.get(candidate.set_code.upper(), ()))

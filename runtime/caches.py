@@ -29,6 +29,9 @@ class CacheSizes:
     raw_lines: int = 8192
     # Process-wide: a query string's loaded values (api.schema); clients repeat a few.
     queries: int = 256
+    # Process-wide: organizers' definitions read (api.deck_requests), each up to 64 KiB
+    # written; a site sends its own few again and again.
+    definitions: int = 16
     # Per catalog: a line's readings → its Resolution (decklist.resolver).
     resolutions: int = 8192
     # Per catalog: formats × stretches of days answered (every format on its default date,

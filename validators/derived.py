@@ -29,10 +29,12 @@ from validators.records import (
     RuleRef,
 )
 
-# Definitions (with each set of base rules they change) kept in a process: a deployment's
-# few, and the latest requests' own. A request with a definition not kept makes its rules
+# Rules made of definitions, and their seasons, kept in a process: a deployment's few, and
+# the latest requests' own (two entries a definition over a base with seasons). A
+# definition with 2,000 pool cards makes rules of a good part of a megabyte, so few are kept
+# (bench/cache_memory.py fills them); a request with a definition not kept makes its rules
 # again (bench/micro.py times it: "an organizer's format").
-MAX_KEPT = 256
+MAX_KEPT = 32
 
 # The Pokémon whose Knock Out gives more than one Prize card, by subtype: what "Single
 # Prize only" leaves out (Radiant and Prism Star Pokémon have a Rule Box and give one).
@@ -248,3 +250,8 @@ def kept(key: tuple[str, str, int], of: object, make: Callable[[], T]) -> T:
             _KEPT.popitem(last=False)
     return made
 
+
+def forget() -> None:
+    """Forget every rules made: a worker's first sight of each definition (bench/micro.py)."""
+    with _LOCK:
+        _KEPT.clear()

@@ -129,3 +129,25 @@ def test_a_french_abbreviation_that_is_another_sets_english_code_is_read_by_the_
     lines, language = read(full_index, f"1 {french} DEX {exalted.number}\n4 Dracaufeu ex OBF 125")
     assert language == "fr"
     assert lines[0].resolution.card == exalted, lines[0].resolution.notes
+
+
+def test_an_english_list_with_a_misspelt_line_reads_no_table_of_names(full_db_url):
+    """Finding a list's language asks the names in place (CatalogIndex.languages_named): an
+    English list whose unknown line is a typo leaves a worker's table of names unread, and
+    the names found in place are the table's, key by key."""
+    from catalog.db import make_engine
+    from catalog.index import _local_names, load_index
+
+    index = load_index(make_engine(full_db_url))
+    lines, language = read(index, "4 Profesor's Reserch SVI 189\n4 Nest Ball SVI 181\n")
+    assert language == ENGLISH and lines[0].resolution.status == UNKNOWN
+    assert not index.caches.built(_local_names)
+    keys = [line.split("\t", 1)[0] for line in index.local_lines.splitlines()[::97]]
+    keys += ["", "zzzz", search_key("Damián"), search_key("Glurak")]
+    in_place = {key: index.languages_named(key) for key in keys}
+    assert in_place[search_key("Glurak")] == ("de",)
+    table = index.local_names  # read now
+    assert {key: tuple(dict.fromkeys(language for language, _ in table.get(key, ())))
+            for key in keys} == in_place
+    # a Spanish list reads the table, as its lines are read in Spanish
+    assert read(index, "4 Damián SVI 166\n")[1] == "es"

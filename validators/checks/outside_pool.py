@@ -26,6 +26,9 @@ CHECK = "outside-pool"
 MESSAGE = "line {line}: {name} ({id}) is outside {format}'s card pool ({pool})"
 OUTSIDE_POOL = Code("outside-pool", (ERROR,), (MESSAGE,))
 CODES = (OUTSIDE_POOL,)
+# Pools looked up in a catalog, kept: as many as the definitions a worker keeps read
+# (runtime.caches `definitions`); a pool of 2,000 cards holds about 0.1 MB.
+TERMS_KEPT = 16
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class Terms:
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    terms = ctx.index.caches.memo(terms_of, 64)(_key(spec.params))
+    terms = ctx.index.caches.memo(terms_of, TERMS_KEPT)(_key(spec.params))
     reprints = ctx.format.pool.reprints_legal
     for line in ctx.known:
         card = line.resolution.card
