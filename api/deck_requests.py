@@ -154,6 +154,8 @@ class _Player(Strict):
 
 class TeamBody(Options):
     format = fields.String(required=True, validate=validate.Length(1, MAX_TEXT))  # no `all`
+    # An organizer's deck rules for every player, in place of the team format's own.
+    definition = DefinitionField(load_default=None)
     players = fields.List(fields.Nested(_Player), required=True,
                           validate=validate.Length(1, MAX_PLAYERS))
 
@@ -170,6 +172,8 @@ class TeamRequest:
     as_of: dt.date | None
     detail: str
     language: str | None = None  # the lists' language, as the request says it; None: detected
+    # An organizer's format whose deck rules judge every player, instead of the team's own.
+    definitions: tuple[Definition, ...] = ()
 
 
 def team_request(sent: Any) -> TeamRequest:
@@ -180,5 +184,7 @@ def team_request(sent: Any) -> TeamRequest:
         body.decklist(player["pool"], f"players/{position}/pool")
         if player["pool"] is not None else None)
         for position, player in enumerate(loaded["players"])]
+    definition = loaded["definition"]
     return TeamRequest(loaded["format"], loaded["play"], players, loaded["product"],
-                       loaded["as_of"], loaded["detail"], loaded["lang"])
+                       loaded["as_of"], loaded["detail"], loaded["lang"],
+                       (definition,) if definition is not None else ())

@@ -129,11 +129,11 @@ def team_judged(index: CatalogIndex, req: TeamRequest,
     try:
         plan = plan_team(index, req.format, req.play,
                          [player.pool is not None for player in req.players], req.product,
-                         req.as_of)
+                         req.as_of, req.definitions)
     except TargetError as error:
         raise target_problem(error) from None
     work_budget.within([work_budget.ask(player.deck, player.pool if plan.limited else None,
-                                        1, full)
-                        for player in req.players])
+                                        1, full, req.definitions if at == 0 else ())
+                        for at, player in enumerate(req.players)])
     return plan, judge_team(index, plan, req.players, req.as_of, Searches() if full else None,
                             req.language)

@@ -108,5 +108,6 @@ def judge_team(index: CatalogIndex, plan: TeamPlan, seats: list[Seat],
     players = [Player(seat.seat, list(deck.lines), list(pool.lines) if pool else None,
                       tuple(seat.deck.problems))
                for seat, deck, pool in zip(seats, decks, pools, strict=True)]
-    verdict = validate_team(index, plan.team, plan.play, players, as_of, plan.target.product)
+    verdict = validate_team(index, plan.team, plan.play, players, as_of, plan.target.product,
+                            plan.target.rules)
     return TeamJudgement(verdict, decks, pools)

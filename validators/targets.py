@@ -160,8 +160,11 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
 
 def plan_team(index: CatalogIndex, format_id: str, play: str | None,
               pools_given: list[bool], product: str | list[str] | None,
-              as_of: dt.date | None = None) -> TeamPlan:
-    """The deck rules a team is checked by; `pools_given` says which players sent a pool."""
+              as_of: dt.date | None = None,
+              definitions: tuple[Definition, ...] = ()) -> TeamPlan:
+    """The deck rules a team is checked by; `pools_given` says which players sent a pool.
+    An organizer's definition, when sent, gives every player's deck rules in place of the
+    team format's own for its play (a Constructed one)."""
     team = _format(format_id)
     if not isinstance(team, TeamFormat):
         teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]
@@ -169,6 +172,13 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
                              f"{', '.join(teams)}. Check one deck with POST /v1/validate.",
                              "format", teams)
     target = _target(team, play)
+    if definitions:
+        if target.limited:
+            raise UnknownInDefinition(f"{team.id} is played {target.play} here; a "
+                                      "definition changes Constructed deck rules.",
+                                      "definition", [])
+        [rules] = organizers(index, definitions, [])
+        target = Target(team, rules, target.play)
     error = not_in_force(target.rules, as_of)
     if error is not None:
         raise error

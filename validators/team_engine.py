@@ -16,6 +16,7 @@ from validators.context import deck_lines
 from validators.engine import Verdict, errors, validate, warnings
 from validators.records import (
     SHARED_POOL,
+    FormatDefinition,
     Product,
     TeamFormat,
     TeamPlay,
@@ -47,10 +48,13 @@ class TeamVerdict:
 
 
 def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: list[Player],
-                  as_of: dt.date | None = None, product: Product | None = None) -> TeamVerdict:
+                  as_of: dt.date | None = None, product: Product | None = None,
+                  rules: FormatDefinition | None = None) -> TeamVerdict:
+    """The team and each player's deck, judged by the play's deck rules, or by `rules`
+    (an organizer's, validators.targets.plan_team) in their place."""
     team_play = team.plays[play]
     shared = team_play.pool == SHARED_POOL
-    verdicts = [validate(index, player.lines, team_play.deck, as_of,
+    verdicts = [validate(index, player.lines, rules or team_play.deck, as_of,
                          None if shared else player.pool, product, pool_checked_by_team=shared,
                          problems=player.problems)
                 for player in players]

@@ -222,3 +222,22 @@ def test_the_page_judges_a_pasted_definition_and_names_its_field_when_at_fault(c
         assert refused.status_code == 422
         assert 'data-field="definition"' in refused.get_data(as_text=True)
         assert said in refused.get_data(as_text=True)
+
+
+def test_a_team_is_judged_by_an_organizers_deck_rules(client):
+    players = [{"seat": "A", "deck": DECK}, {"seat": "B", "deck": DECK}]
+    answer = client.post("/v1/validate/team", json={
+        "format": "team-battle", "players": players, "definition": CUP, "as_of": DAY,
+        "detail": "verdict"})
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    assert body["legal"] is False
+    for player in body["players"]:
+        assert player["format"]["deck_rules"] == "singleton-cup"
+        assert player["format"]["definition"]["hash"] == read_definition(CUP).hash
+        assert {v["code"] for v in player["violations"]} == {"copy-limit", "rule-box",
+                                                               "banned"}
+    limited = client.post("/v1/validate/team", json={
+        "format": "team-battle", "play": "limited", "players": players, "definition": CUP})
+    assert limited.status_code == 422
+    assert limited.get_json()["pointer"] == "/definition"
