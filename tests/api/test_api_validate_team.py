@@ -2,7 +2,8 @@
 
 import pytest
 
-MODIFIED = "4 Bill LC 108\n56 Fire Energy BS 98\n"
+CHARMANDER = "1 Charmander LC 70\n"  # a Basic Pokémon legal in Modified
+MODIFIED = "4 Bill LC 108\n" + CHARMANDER + "55 Fire Energy BS 98\n"
 PIKACHU = "2 Pikachu LC 86\n38 Lightning Energy BS 100\n"
 
 
@@ -21,9 +22,9 @@ def test_a_legal_team(client):
 
 
 def test_team_violations_and_player_violations_apart(client):
+    blastoise = "4 Blastoise BS 2\n" + CHARMANDER + "55 Fire Energy BS 98\n"
     body = post(client, {"format": "team-multiplay", "players": [
-        {"seat": "A", "deck": MODIFIED},
-        {"seat": "A", "deck": "4 Blastoise BS 2\n56 Fire Energy BS 98\n"}]}).get_json()
+        {"seat": "A", "deck": MODIFIED}, {"seat": "A", "deck": blastoise}]}).get_json()
     assert body["legal"] is False
     assert [v["code"] for v in body["violations"]] == ["team", "team"]
     assert all(v["rule"]["section"] == "§244" for v in body["violations"])
@@ -33,11 +34,11 @@ def test_team_violations_and_player_violations_apart(client):
 def test_team_battle_limited_counts_both_pools_together(client):
     body = post(client, {"format": "team-battle", "play": "limited", "players": [
         {"seat": "A", "deck": PIKACHU, "pool": "1 Pikachu LC 86"},
-        {"seat": "B", "deck": "1 Bill LC 108\n39 Fire Energy BS 98\n",
-         "pool": "1 Pikachu LC 86\n1 Bill LC 108\n"}]}).get_json()
+        {"seat": "B", "deck": "1 Bill LC 108\n" + CHARMANDER + "38 Fire Energy BS 98\n",
+         "pool": "1 Pikachu LC 86\n1 Bill LC 108\n" + CHARMANDER}]}).get_json()
     assert body["legal"] is True, body["violations"]
     assert body["prizes"] == {"A": 2, "B": 2}
-    assert body["players"][1]["pool"]["counts"]["total"] == 2
+    assert body["players"][1]["pool"]["counts"]["total"] == 3
     short = post(client, {"format": "team-battle", "play": "limited", "players": [
         {"seat": "A", "deck": PIKACHU, "pool": "1 Pikachu LC 86"},
         {"seat": "B", "deck": PIKACHU}]}).get_json()

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 
 
 def test_a_deck_legal_in_some_formats_says_which(client):
-    deck = "4 Bill LC 108\n56 Fire Energy BS 98"
+    deck = "4 Bill LC 108\n1 Charmander LC 70\n55 Fire Energy BS 98"
     body = client.post("/v1/validate?format=modified,standard&detail=legal_in", data=deck,
                        content_type="text/plain").get_json()
     assert body["detail"] == "legal_in" and body["legal_in"] == ["modified"]

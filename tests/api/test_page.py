@@ -213,7 +213,8 @@ def test_the_partner_line_named_on_the_form_is_the_partner(client):
 
 def test_a_team_is_judged_seat_by_seat(client):
     page = check(client, mode="team", team_format="team-multiplay",
-                 seat_A_deck=MODIFIED_LEGAL, seat_B_deck="60 Water Energy BS 102\n")
+                 seat_A_deck=MODIFIED_LEGAL,
+                 seat_B_deck="1 Squirtle LC 95\n59 Water Energy BS 102\n")
     assert "legal" in page.select_one("#team-verdict")["class"]
     titles = [text(h) for h in page.select("section.deck > h2")]
     assert titles == ["Seat A", "Seat B"]

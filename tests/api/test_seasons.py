@@ -11,15 +11,19 @@ import datetime as dt
 
 import pytest
 
+from tests.support.basics import basic_entry
 from validators.seasons import lineage_of
 
-# A card's copies beside 56 basic Fire Energy of Base Set: legal in every constructed season.
+# Basic Fire Energy of Base Set: legal in every constructed season.
 FIRE = {"count": 56, "id": "base1-98"}
 
 
-def judged(client, cards, as_of: str, format_id: str = "standard", fire: int = 56) -> dict:
+def judged(client, cards, as_of: str, format_id: str = "standard", fire: int = 55) -> dict:
+    """The cards given, a Basic Pokémon legal in the format on the day and `fire` Fire
+    Energy: 4 copies of a card make 60."""
+    deck = [*cards, basic_entry(format_id, as_of), {**FIRE, "count": fire}]
     response = client.post("/v1/validate", json={"format": format_id, "as_of": as_of,
-                                                  "deck": [*cards, {**FIRE, "count": fire}]})
+                                                  "deck": deck})
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -259,18 +263,18 @@ def test_a_rule_a_card_prints_begins_with_the_card(client, full_index, rule_id, 
     first = full_index.card(rule.first_printing)
     assert full_index.sets[first.set_id].release_date == rule.effective
     copies = sum(card["count"] for card in cards)
-    on_the_day = judged(client, cards, rule.effective.isoformat(), format_id, 60 - copies)
+    on_the_day = judged(client, cards, rule.effective.isoformat(), format_id, 59 - copies)
     assert code in codes(on_the_day) and "not-yet-released" not in codes(on_the_day)
     # The day before, the card that prints the rule did not exist: nor did the rule.
-    the_eve = judged(client, cards, day(rule.effective.isoformat(), -1), format_id, 60 - copies)
+    the_eve = judged(client, cards, day(rule.effective.isoformat(), -1), format_id, 59 - copies)
     assert "not-yet-released" in codes(the_eve)
 
 
 def test_darkness_energy_is_basic_from_diamond_and_pearl_and_special_before(client):
-    dp = judged(client, [{"count": 5, "id": "dp1-129"}], "2007-06-01", "modified", fire=55)
+    dp = judged(client, [{"count": 5, "id": "dp1-129"}], "2007-06-01", "modified", fire=54)
     assert dp["legal"] is True
     neo = judged(client, [{"count": 5, "id": "neo1-104"}], "2002-06-01", "modified",
-                 fire=55)  # Darkness Energy (Neo Genesis): Special
+                 fire=54)  # Darkness Energy (Neo Genesis): Special
     assert codes(neo) == ["copy-limit"]
 
 

@@ -13,6 +13,7 @@ import pytest
 from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
 from tests.support.answers import batch_verdicts
+from tests.support.basics import basic_entry
 from validators.formats import get_format
 
 pytestmark = pytest.mark.full_catalog
@@ -93,12 +94,13 @@ def test_the_done_when_list_as_text_on_its_weekend(client):
 
 
 def test_a_reprint_with_a_legal_mark_makes_an_older_printing_legal(client):
-    deck = [{"count": 4, "id": "swsh1-172"}, energy(56)]  # Pal Pad, mark D
-    verdict = judged(client, deck, "2024-06-07")
+    pal_pad = {"count": 4, "id": "swsh1-172"}  # Pal Pad, mark D
+    verdict = judged(client, [pal_pad, basic_entry("standard", "2024-06-07"), energy(55)],
+                     "2024-06-07")
     assert verdict["legal"] is True
-    pal_pad = verdict["cards"][0]
-    assert pal_pad["legal_via"]["id"] == "sv1-182"  # Scarlet & Violet's, mark G
-    assert judged(client, deck, "2023-04-13")["legal"] is True  # D itself still legal
+    assert verdict["cards"][0]["legal_via"]["id"] == "sv1-182"  # Scarlet & Violet's, mark G
+    d_itself = [pal_pad, basic_entry("standard", "2023-04-13"), energy(55)]
+    assert judged(client, d_itself, "2023-04-13")["legal"] is True  # D itself still legal
     assert codes(judged(client, [{"count": 4, "id": "swsh10-46"}, energy(56)],
                         "2025-04-11")) == ["radiant-limit", "not-legal"]
 
@@ -118,15 +120,19 @@ def test_a_set_is_available_on_release_and_legal_from_the_second_friday_after(cl
 
 
 def test_basic_energy_from_any_set_is_legal_but_fairy_energy_is_not(client):
-    fire = judged(client, [{"count": 60, "id": "base1-98"}], "2024-06-07")  # Base Set Fire
+    basic = basic_entry("standard", "2024-06-07")
+    fire = judged(client, [basic, {"count": 59, "id": "base1-98"}], "2024-06-07")  # Base Set
     assert fire["legal"] is True
-    fairy = judged(client, [{"count": 4, "id": "sm1-172"}, energy(56)], "2024-06-07")
+    fairy = judged(client, [{"count": 4, "id": "sm1-172"}, basic, energy(55)], "2024-06-07")
     assert codes(fairy) == ["not-legal"]
 
 
 def test_the_day_before_the_first_rotation_by_marks_the_sets_of_the_season_judge(client):
-    marked = [{"count": 4, "id": "swsh1-172"}, {"count": 56, "id": "base1-101"}]  # Psychic
-    team_up = [{"count": 4, "id": "sm9-152"}, {"count": 56, "id": "base1-101"}]  # no mark
+    # Each deck's Basic Pokémon, Hoothoot of Sword & Shield (mark D), is legal on both days.
+    hoothoot = {"count": 1, "id": "swsh1-143"}
+    marked = [{"count": 4, "id": "swsh1-172"}, hoothoot,
+              {"count": 55, "id": "base1-101"}]  # Psychic
+    team_up = [{"count": 4, "id": "sm9-152"}, hoothoot, {"count": 55, "id": "base1-101"}]  # no mark
     before = judged(client, team_up, "2021-09-09")
     assert before["legal"] is True and before["format"]["season"]["id"] == "standard-teu-on"
     assert before["format"]["name"] == "Standard (TEU-On), 2020-21"
@@ -138,15 +144,17 @@ def test_the_day_before_the_first_rotation_by_marks_the_sets_of_the_season_judge
 
 
 def test_with_no_date_a_deck_is_judged_on_the_day_of_the_request(client):
-    verdict = judged(client, [energy(60)], None)
+    verdict = judged(client, [basic_entry("standard"), energy(59)], None)
     assert verdict["as_of"] == dt.date.today().isoformat() and verdict["legal"] is True
 
 
 def test_deck_rules_copy_limit_size_and_ace_spec(client):
-    over = [{"count": 5, "id": "sv1-182"}, energy(55)]
+    basic = basic_entry("standard", "2024-06-07")
+    over = [{"count": 5, "id": "sv1-182"}, basic, energy(54)]
     assert codes(judged(client, over, "2024-06-07")) == ["copy-limit"]
-    assert codes(judged(client, [energy(59)], "2024-06-07")) == ["deck-size"]
-    two_ace_specs = [{"count": 1, "id": "sv5-157"}, {"count": 1, "id": "sv6-165"}, energy(58)]
+    assert codes(judged(client, [basic, energy(58)], "2024-06-07")) == ["deck-size"]
+    two_ace_specs = [{"count": 1, "id": "sv5-157"}, {"count": 1, "id": "sv6-165"}, basic,
+                     energy(57)]
     assert codes(judged(client, two_ace_specs, "2024-06-07")) == ["ace-spec-limit"]
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from decklist.detect import parse
 from decklist.resolver import AMBIGUOUS, UNKNOWN, resolve
+from tests.support.basics import basic_line
 from tests.support.catalogs import index_of
 from validators.engine import validate
 from validators.formats import get_format
@@ -32,13 +33,14 @@ def test_a_code_no_set_carries_is_an_unknown_set(client):
 
 def test_a_code_no_set_carries_leaves_one_card_to_its_name(client):
     # Every Switch is one card: the name decides, and the line says why.
-    assert [v["code"] for v in _violations(client, "4 Switch XYZ 1\n", "unlimited")
+    deck = "4 Switch XYZ 1\n" + basic_line("unlimited")
+    assert [v["code"] for v in _violations(client, deck, "unlimited")
             if v["code"] != "deck-size"] == []
 
 
 def test_an_exporters_energy_code_is_never_an_unknown_set(client):
-    assert [v["code"] for v in _violations(client, "4 Basic {L} Energy Energy 4\n")
-            if v["code"] != "deck-size"] == []
+    deck = "4 Basic {L} Energy Energy 4\n" + basic_line("standard")
+    assert [v["code"] for v in _violations(client, deck) if v["code"] != "deck-size"] == []
 
 
 @pytest.fixture(scope="module")

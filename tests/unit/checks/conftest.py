@@ -6,6 +6,7 @@ import pytest
 
 from decklist.detect import parse
 from decklist.resolver import resolve
+from tests.support.basics import PARTNER_BATTLES
 from validators.engine import validate
 from validators.formats import deck_rules, get_format
 
@@ -44,8 +45,12 @@ def filler(count, line="Fire Energy BS 98"):
     return f"{count} {line}\n"
 
 
-def partner_deck(partner, *lines, energy="Basic Fire Energy SVE 2", size=100):
-    """A Partner Battles list: the Partner, the lines given, basic Energy up to `size`."""
+def partner_deck(partner, *lines, energy="Basic Fire Energy SVE 2", size=100,
+                 basic=f"1 {PARTNER_BATTLES}"):
+    """A Partner Battles list: the Partner, the lines given, a Basic Pokémon (by default
+    Doduo, whose Type Identity is none; the Partner is not one of the deck's), and basic
+    Energy up to `size`. `basic=None` leaves the Basic Pokémon out."""
+    lines = (*lines, basic) if basic else lines
     used = 1 + sum(int(line.split()[0]) for line in lines)
     body = "".join(f"{line}\n" for line in lines)
     return f"Partner:\n1 {partner}\nDeck:\n{body}{size - used} {energy}\n"

@@ -1,3 +1,4 @@
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler
 
 
@@ -15,7 +16,7 @@ def test_candidates_that_differ_in_legality_fire(verdict):
 def test_only_cards_that_existed_on_the_date_are_candidates(verdict):
     # On 2003-08-31 every Charizard then printed is legal in Modified (Base Set's through
     # Legendary Collection's): the line stands, with a warning.
-    result = verdict("1 Charizard\n" + filler(59), "modified")
+    result = verdict("1 Charizard\n" + basic_line("modified") + filler(58), "modified")
     assert result.legal, result.violations
     assert "ambiguous-card" in [w.code for w in result.warnings]
 
@@ -23,7 +24,7 @@ def test_only_cards_that_existed_on_the_date_are_candidates(verdict):
 def test_candidates_all_legal_with_one_title_leave_the_deck_legal_with_a_warning(verdict):
     # In Unlimited every Charizard is legal and titled "Charizard": the deck stands, and the
     # line says it could be read more than one way.
-    result = verdict("1 Charizard\n" + filler(59), "unlimited")
+    result = verdict("1 Charizard\n" + basic_line("unlimited") + filler(58), "unlimited")
     assert result.legal
     assert [v.code for v in result.violations] == []
     warning = next(w for w in result.warnings if w.code == "ambiguous-card")

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler
 from validators.formats import deck_rules, get_format
 from validators.records import ANCIENT_TRAIT
@@ -29,6 +30,9 @@ class Change(NamedTuple):
     # from the day its own set became legal.
     before: tuple[str, ...] = ()
     reaches: str | None = None  # the entry bans a kind of card; `card` is one of that kind
+    # The card is a Basic Pokémon, which the deck begins with: no other is added (a GLC
+    # deck's Pokémon share a Type).
+    basic: bool = False
 
 
 NOT_YET_LEGAL = ("not-yet-legal",)
@@ -44,43 +48,43 @@ EXPANDED = [
     Change("xy9-109", "Puzzle of Time", "2018-08-17"),
     Change("g1-RC27", "Wally", "2018-08-17", lifted_window=WALLY_LUSAMINE_LIFTED),
     Change("xy5-158", "Maxie's Hidden Ball Trick", "2019-02-15"),
-    Change("sm8-90", "Unown", "2019-02-15"),  # DAMAGE
+    Change("sm8-90", "Unown", "2019-02-15", basic=True),  # DAMAGE
     Change("xy9-98b", "Delinquent", "2019-02-15"),
     Change("sm5-153", "Lusamine", "2019-02-15", lifted_window=WALLY_LUSAMINE_LIFTED),
     # Hidden Fates became legal on 2019-09-06: Jessie & James never was
     Change("sm115-68", "Jessie & James", "2019-09-06", before=NOT_YET_LEGAL),
-    Change("smp-SM85", "Marshadow", "2019-11-15"),
+    Change("smp-SM85", "Marshadow", "2019-11-15", basic=True),
     Change("sm115-60", "Lt. Surge's Strategy", "2019-11-15"),
     Change("sm11-253", "Reset Stamp", "2019-11-15"),
     Change("sm10-165", "Chip-Chip Ice Axe", "2019-11-15"),
     Change("g1-71", "Red Card", "2019-11-15"),
-    Change("sm6-83", "Flabébé", "2019-11-15"),
-    Change("sm8-91", "Unown", "2019-11-15"),  # HAND
+    Change("sm6-83", "Flabébé", "2019-11-15", basic=True),
+    Change("sm8-91", "Unown", "2019-11-15", basic=True),  # HAND
     Change("sm10-78", "Mismagius", "2019-11-15"),
     # Cosmic Eclipse became legal on 2019-11-15: the Amulet never was
     Change("sm12-265", "Island Challenge Amulet", "2019-11-15", before=NOT_YET_LEGAL),
     Change("xy2-23", "Milotic", "2020-11-27"),
-    Change("sm5-114", "Oranguru", "2020-11-27"),
-    Change("bw5-62", "Sableye", "2020-11-27"),
-    Change("xy6-106", "Shaymin-EX", "2020-11-27"),
+    Change("sm5-114", "Oranguru", "2020-11-27", basic=True),
+    Change("bw5-62", "Sableye", "2020-11-27", basic=True),
+    Change("xy6-106", "Shaymin-EX", "2020-11-27", basic=True),
     Change("swsh2-207", "Scoop Up Net", "2024-02-09"),
-    Change("sm12-83", "Duskull", "2024-09-27"),
+    Change("sm12-83", "Duskull", "2024-09-27", basic=True),
     Change("swsh10tg-TG02", "Flapple", "2025-10-10"),
-    Change("swsh7-185", "Medicham V", "2026-04-10"),
+    Change("swsh7-185", "Medicham V", "2026-04-10", basic=True),
 ]
 
 GLC = [
-    Change("xy5-121", "Bunnelby", None, lifted="2021-11-16", reaches=ANCIENT_TRAIT),
-    Change("sm5-114", "Oranguru", "2021-11-16"),
+    Change("xy5-121", "Bunnelby", None, lifted="2021-11-16", reaches=ANCIENT_TRAIT, basic=True),
+    Change("sm5-114", "Oranguru", "2021-11-16", basic=True),
     Change("xy4-118", "Lysandre's Trump Card", "2021-11-16"),
     Change("xy7-74", "Forest of Giant Plants", "2022-01-10"),
     Change("sm10-165", "Chip-Chip Ice Axe", "2022-06-08"),
     Change("sma-SV85", "Hiker", "2022-06-08"),
-    Change("swsh45-21", "Kyogre", "2022-11-11"),  # the Amazing Rare
+    Change("swsh45-21", "Kyogre", "2022-11-11", basic=True),  # the Amazing Rare
     Change("sm11-205", "Pokémon Research Lab", "2023-11-01"),
-    Change("smp-SM85", "Marshadow", "2024-09-01"),
-    Change("sm12-83", "Duskull", "2024-09-01"),
-    Change("swsh4-50", "Raikou", "2024-09-01"),  # the Amazing Rare
+    Change("smp-SM85", "Marshadow", "2024-09-01", basic=True),
+    Change("sm12-83", "Duskull", "2024-09-01", basic=True),
+    Change("swsh4-50", "Raikou", "2024-09-01", basic=True),  # the Amazing Rare
     Change("bw4-92", "Double Colorless Energy", "2025-04-24"),  # every printing
     Change("swsh2-209", "Twin Energy", "2025-04-24"),
     Change("xy4-93", "Dimension Valley", "2026-04-20"),
@@ -107,12 +111,14 @@ def _changes():
                                id=f"{format_id}-{change.card}-lifted-{change.lifted}")
 
 
-def _deck(change: Change) -> str:
-    return f"1 {change.card}\n" + filler(59)
+def _deck(format_id: str, change: Change) -> str:
+    if change.basic:
+        return f"1 {change.card}\n" + filler(59)
+    return f"1 {change.card}\n" + basic_line(format_id) + filler(58)
 
 
 def _judged(verdict, format_id, change, *days):
-    return [tuple(codes(verdict(_deck(change), format_id, as_of=day.isoformat())))
+    return [tuple(codes(verdict(_deck(format_id, change), format_id, as_of=day.isoformat())))
             for day in days]
 
 
@@ -127,7 +133,7 @@ def test_each_change_holds_from_its_own_day(verdict, format_id, change, day, bef
     pytest.param(format_id, change, id=f"{format_id}-{change.card}")
     for format_id, change in _rows() if change.banned is not None])
 def test_a_ban_cites_its_day(verdict, format_id, change):
-    result = verdict(_deck(change), format_id, as_of=change.banned)
+    result = verdict(_deck(format_id, change), format_id, as_of=change.banned)
     [violation] = result.violations
     assert violation.rule.section == f"effective {change.banned}"
     assert violation.message.endswith(f"is banned in {result.format.name} since {change.banned}")
@@ -149,6 +155,7 @@ def test_a_lifting_on_a_day_not_established_is_unsure_inside_its_window(verdict,
 def test_each_card_the_tables_name_is_that_card_in_the_catalog(full_index, format_id, change):
     printing = full_index.card(change.card)
     assert printing is not None and printing.name == change.name
+    assert change.basic == (printing.supertype == "Pokémon" and "Basic" in printing.subtypes)
 
 
 @pytest.mark.parametrize("format_id", TABLES)

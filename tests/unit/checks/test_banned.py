@@ -3,6 +3,7 @@ import datetime as dt
 
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler, partner_deck
 from validators.formats import get_format
 from validators.records import Announcement, Ban
@@ -86,11 +87,12 @@ def test_a_ban_that_began_inside_a_window_warns_inside_and_names_its_last_day(ve
     ban = Ban("xy1-124", dt.date(2019, 11, 1), announcement=said,  # Red Card
               effective_by=dt.date(2019, 12, 9))
     rules = dataclasses.replace(get_format("expanded"), banned=(ban,))
-    inside = verdict("1 Red Card XY 124\n" + filler(59), rules=rules, as_of="2019-11-20")
+    basic = basic_line("expanded")
+    inside = verdict("1 Red Card XY 124\n" + basic + filler(58), rules=rules, as_of="2019-11-20")
     assert inside.legal and [w.code for w in inside.warnings] == ["ban-uncertain"]
     assert "its ban began on a day not established, from 2019-11-01 to 2019-12-09" in \
         inside.warnings[0].message
-    later = verdict("1 Red Card GEN 71\n" + filler(59), rules=rules, as_of="2020-01-18")
+    later = verdict("1 Red Card GEN 71\n" + basic + filler(58), rules=rules, as_of="2020-01-18")
     violation = next(v for v in later.violations if v.code == "banned")
     assert violation.message.endswith("since 2019-12-09 at the latest")
     assert violation.rule.section == "effective 2019-12-09 at the latest"

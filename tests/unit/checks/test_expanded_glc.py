@@ -9,6 +9,7 @@ import pytest
 
 from decklist.detect import parse
 from decklist.resolver import resolve
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler
 from validators.engine import validate
 from validators.formats import get_format
@@ -17,6 +18,7 @@ from validators.records import BANNED, FREE, UNSURE
 
 CORPUS = Path(__file__).parents[2] / "corpus" / "ptcg-sim"
 FIRE = "Fire Energy BS 98"
+BASIC = basic_line("expanded")  # Lillipup (Black & White): the deck's Basic Pokémon
 
 
 def _violation(result, code):
@@ -35,28 +37,28 @@ def _violation(result, code):
     ("1 sv3pt5-25", "2023-09-21", ["not-yet-released"]),  # 151 came out 2023-09-22
 ])
 def test_expanded_pool(verdict, line, as_of, expected):
-    result = verdict(line + "\n" + filler(59), "expanded", as_of=as_of)
+    result = verdict(line + "\n" + BASIC + filler(58), "expanded", as_of=as_of)
     assert codes(result) == expected
 
 
 def test_expanded_takes_an_older_printing_through_its_black_and_white_reprint(verdict):
     # Double Colorless Energy was first printed in Base Set; Next Destinies reprinted it.
-    result = verdict("1 base1-96\n" + filler(59), "expanded", as_of="2015-01-01")
+    result = verdict("1 base1-96\n" + BASIC + filler(58), "expanded", as_of="2015-01-01")
     assert "not-legal" not in codes(result)
     # Charizard of Base Set has no reprint from Black & White on
-    assert codes(verdict("1 base1-4\n" + filler(59), "expanded", as_of="2015-01-01")) == \
-        ["not-legal"]
+    assert codes(verdict("1 base1-4\n" + BASIC + filler(58), "expanded",
+                         as_of="2015-01-01")) == ["not-legal"]
 
 
 def test_the_not_yet_legal_violation_names_the_day(verdict):
-    result = verdict("1 me2pt5-1\n" + filler(59), "expanded", as_of="2026-02-01")
+    result = verdict("1 me2pt5-1\n" + BASIC + filler(58), "expanded", as_of="2026-02-01")
     assert _violation(result, "not-yet-legal").message.endswith(
         "Ascended Heroes came out 2026-01-30 and is legal from 2026-02-13")
 
 
 def test_cards_not_for_tournaments_are_out_of_standard_too(verdict):
-    assert codes(verdict("1 swshp-SWSH135\n" + filler(59), "standard", as_of="2022-06-01")) == \
-        ["not-legal"]
+    deck = "1 swshp-SWSH135\n" + basic_line("standard", "2022-06-01") + filler(58)
+    assert codes(verdict(deck, "standard", as_of="2022-06-01")) == ["not-legal"]
 
 
 # --- Expanded: the dated ban list -----------------------------------------------------
@@ -78,13 +80,14 @@ def test_cards_not_for_tournaments_are_out_of_standard_too(verdict):
     ("1 Flapple SHF SV013", "2025-10-10", ["banned"]),              # every printing
 ])
 def test_expanded_ban_list_by_date(verdict, line, as_of, expected):
-    result = verdict(line + "\n" + filler(59), "expanded", as_of=as_of)
+    result = verdict(line + "\n" + BASIC + filler(58), "expanded", as_of=as_of)
     assert codes(result) == expected
     assert result.legal is ("banned" not in expected)  # an uncertain ban only warns
 
 
 def test_a_dated_ban_cites_its_announcement(verdict):
-    result = verdict("1 Hex Maniac AOR 75\n" + filler(59), "expanded", as_of="2019-01-01")
+    result = verdict("1 Hex Maniac AOR 75\n" + BASIC + filler(58), "expanded",
+                     as_of="2019-01-01")
     violation = _violation(result, "banned")
     assert violation.rule.document.startswith("Celestial Storm Banned List")
     assert violation.rule.section == "effective 2018-08-17"
@@ -93,7 +96,7 @@ def test_a_dated_ban_cites_its_announcement(verdict):
 
 def test_a_ban_lifted_on_a_day_not_established_says_so(verdict):
     # Wally: on the list in December 2019, off it by the card data of 2026-02-01.
-    result = verdict("1 Wally GEN RC27\n" + filler(59), "expanded", as_of="2022-01-01")
+    result = verdict("1 Wally GEN RC27\n" + BASIC + filler(58), "expanded", as_of="2022-01-01")
     assert result.legal
     warning = _violation(result, "ban-uncertain")
     assert warning.severity == "warning"
@@ -120,6 +123,7 @@ def test_every_expanded_ban_names_a_card_of_the_catalog_and_reads_its_own_dates(
 # --- Gym Leader Challenge ---------------------------------------------------------------
 
 GLC_FIRE = ["1 xy11-15", "1 xy11-14"]  # Volcarona (Fire and Grass) and Larvesta (Grass)
+GLC_BASIC = BASIC.strip()  # a deck of no other Pokémon begins with Lillipup (Colorless)
 
 
 def _glc(*lines, energy=FIRE, as_of="2026-02-01"):
@@ -129,18 +133,18 @@ def _glc(*lines, energy=FIRE, as_of="2026-02-01"):
 
 @pytest.mark.parametrize(("cards", "expected"), [
     (GLC_FIRE, []),                                    # they share Grass
-    (["1 xy11-15", "1 pgo-10"], []),                   # Volcarona fits a Fire deck too
+    (["1 xy11-15", "1 pgo-10", "1 pgo-8"], []),       # Volcarona fits a Fire deck too
     (["1 sv3pt5-133", "1 sv3pt5-134"], ["one-type"]),  # Eevee (Colorless), Vaporeon (Water)
     (["1 xy5-121"], []),                               # Bunnelby: an Ancient Trait is no Rule Box
     (["1 sv8-57"], ["rule-box"]),                      # Pikachu ex
     (["1 pgo-11"], ["rule-box"]),                      # Radiant Charizard
     (["1 sm6-74"], ["rule-box"]),                      # Diancie ◇
-    (["1 sm5-120"], ["rule-box"]),                     # Cyrus ◇, a Prism Star Supporter
-    (["1 sv5-157"], ["rule-box"]),                     # Prime Catcher, ACE SPEC
-    (["2 sv1-196"], ["copy-limit"]),                   # singleton: two Ultra Ball
-    (["1 sv1-196", "1 Ultra Ball DEX 102"], ["copy-limit"]),  # one name, two printings
-    (["1 Hex Maniac AOR 75"], []),                     # Expanded's ban list does not apply
-    (["1 Lysandre's Trump Card PHF 99"], ["banned"]),  # GLC's does
+    (["1 sm5-120", GLC_BASIC], ["rule-box"]),          # Cyrus ◇, a Prism Star Supporter
+    (["1 sv5-157", GLC_BASIC], ["rule-box"]),          # Prime Catcher, ACE SPEC
+    (["2 sv1-196", GLC_BASIC], ["copy-limit"]),        # singleton: two Ultra Ball
+    (["1 sv1-196", "1 Ultra Ball DEX 102", GLC_BASIC], ["copy-limit"]),  # one name, two printings
+    (["1 Hex Maniac AOR 75", GLC_BASIC], []),          # Expanded's ban list does not apply
+    (["1 Lysandre's Trump Card PHF 99", GLC_BASIC], ["banned"]),  # GLC's does
 ])
 def test_glc_deck_rules(verdict, cards, expected):
     text, as_of = _glc(*cards)
@@ -156,7 +160,7 @@ def test_glc_one_type_names_the_lines_that_stray(verdict):
 
 
 def test_glc_bans_by_update_and_date(verdict):
-    before, _ = _glc("1 bw4-92")  # Double Colorless Energy, Next Destinies
+    before, _ = _glc("1 bw4-92", GLC_BASIC)  # Double Colorless Energy, Next Destinies
     assert codes(verdict(before, "glc", as_of="2025-04-23")) == []
     after = verdict(before, "glc", as_of="2025-04-24")  # Update 1.6, every printing
     assert _violation(after, "banned").rule.document == "GLC Update 1.6 (gymleaderchallenge.com)"

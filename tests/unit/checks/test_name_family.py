@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler
 from validators.formats import get_format
 from validators.records import COUNTED_TOGETHER, ONE_NAME
@@ -16,6 +17,7 @@ from validators.records import COUNTED_TOGETHER, ONE_NAME
 JUNIPER, SYCAMORE = "Professor Juniper BLW 101", "Professor Sycamore XY 122"
 EFFECTIVE = dt.date(2013, 11, 8)
 GLC_DAY = "2026-02-01"
+BASIC = basic_line("expanded")  # Lillipup (Black & White), legal in Expanded and GLC
 
 
 def _family_violation(result):
@@ -23,7 +25,7 @@ def _family_violation(result):
 
 
 def test_juniper_and_sycamore_mixed_in_expanded_fire_and_name_both_lines(verdict):
-    result = verdict(f"2 {JUNIPER}\n2 {SYCAMORE}\n" + filler(56), "expanded",
+    result = verdict(f"2 {JUNIPER}\n2 {SYCAMORE}\n" + BASIC + filler(55), "expanded",
                      as_of="2015-01-01")
     assert codes(result) == ["name-family"]
     violation = _family_violation(result)
@@ -43,13 +45,13 @@ def test_juniper_and_sycamore_mixed_in_expanded_fire_and_name_both_lines(verdict
                                   f"2 {SYCAMORE}\n2 Professor Sycamore PHF 101"])
 def test_one_name_alone_is_fine(verdict, rows):
     copies = sum(int(row.split()[0]) for row in rows.splitlines())
-    result = verdict(f"{rows}\n" + filler(60 - copies), "expanded", as_of="2015-01-01")
+    result = verdict(f"{rows}\n" + BASIC + filler(59 - copies), "expanded", as_of="2015-01-01")
     assert codes(result) == []
 
 
 def test_five_of_one_name_is_the_copy_limits_not_the_familys(verdict):
-    result = verdict(f"3 {SYCAMORE}\n2 Professor Sycamore PHF 101\n" + filler(55), "expanded",
-                     as_of="2015-01-01")
+    result = verdict(f"3 {SYCAMORE}\n2 Professor Sycamore PHF 101\n" + BASIC + filler(54),
+                     "expanded", as_of="2015-01-01")
     assert codes(result) == ["copy-limit"]
 
 
@@ -98,14 +100,14 @@ def test_the_sideboard_is_not_the_deck(verdict):
 ])
 def test_expanded_counts_research_and_boss_apart_from_the_older_names(verdict, rows):
     # No text of The Pokémon Company's joins them: GLC's FAQ alone does, for GLC.
-    result = verdict("\n".join(rows) + "\n" + filler(52), "expanded", as_of=GLC_DAY)
+    result = verdict("\n".join(rows) + "\n" + BASIC + filler(51), "expanded", as_of=GLC_DAY)
     assert codes(result) == []
 
 
 # --- Gym Leader Challenge: its FAQ ---------------------------------------------------
 
 def _glc(*lines):
-    return "".join(f"{line}\n" for line in lines) + filler(60 - len(lines))
+    return "".join(f"{line}\n" for line in lines) + BASIC + filler(59 - len(lines))
 
 
 @pytest.mark.parametrize("rows", [

@@ -42,16 +42,18 @@ def test_specific_lines_take_their_copies_before_name_only_lines(verdict):
 
 
 def test_basic_energy_never_counts_against_the_pool(verdict):
-    assert codes(sealed(["1 Bill LC 108"], "1 Bill LC 108\n", verdict)) == []
+    assert codes(sealed(["1 Bill LC 108", "1 Pikachu LC 86"], "1 Bill LC 108\n1 Pikachu LC 86\n",
+                        verdict)) == []
 
 
 def test_no_pool_is_a_warning_not_a_violation(verdict):
-    result = verdict("1 Bill LC 108\n" + filler(39, ENERGY), "sealed")
+    result = verdict("1 Bill LC 108\n1 Pikachu LC 86\n" + filler(38, ENERGY), "sealed")
     assert codes(result) == ["pool-not-checked"] and result.legal
 
 
 def test_an_unknown_pool_line_is_a_warning_and_covers_nothing(verdict):
-    result = sealed(["1 Bill LC 108"], "1 Bill LC 108\n1 Pikachoo\n", verdict)
+    result = sealed(["1 Bill LC 108", "1 Pikachu LC 86"],
+                    "1 Bill LC 108\n1 Pikachoo\n1 Pikachu LC 86\n", verdict)
     assert codes(result) == ["pool-unknown-card"] and result.legal
     [warning] = result.warnings
     assert warning.cards[0].source == "pool" and warning.cards[0].line == 2
@@ -61,5 +63,6 @@ def test_drafts_check_the_pool_too(verdict):
     for format_id in ("booster-draft", "rochester-draft"):
         result = sealed(["2 Pikachu N1 70"], "1 Pikachu N1 70\n", verdict, format_id)
         assert codes(result) == ["not-in-pool"]
-    assert verdict("40 Fire Energy BS 98\n", "rochester-draft",
-                   pool="").violations == ()  # empty pool, basic Energy only
+    # A pool of one Pikachu: the basic Energy beside it is not the pool's.
+    assert verdict("1 Pikachu N1 70\n39 Fire Energy BS 98\n", "rochester-draft",
+                   pool="1 Pikachu N1 70\n").violations == ()

@@ -1,6 +1,10 @@
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler
+
+MODIFIED_BASIC = basic_line("modified")  # Charmander (Legendary Collection)
+UNLIMITED_BASIC = basic_line("unlimited")  # Charmander (Base Set)
 
 
 @pytest.mark.parametrize(("line", "fires"), [
@@ -22,7 +26,9 @@ def test_modified_card_pool(verdict, line, fires):
 
 
 def test_sets_after_as_of_are_not_legal(verdict):
-    sandstorm = "4 Armaldo SS 1\n" + filler(56)  # Sandstorm, released 2003-09-18
+    # Armaldo is of Sandstorm, released 2003-09-18; Pidgey of Expedition, legal in both
+    # seasons and in Unlimited.
+    sandstorm = "4 Armaldo SS 1\n" + basic_line("modified", "2003-10-01") + filler(55)
     assert "not-yet-released" in codes(verdict(sandstorm, "modified"))        # 2003-08-31
     assert not verdict(sandstorm, "modified").legal
     assert verdict(sandstorm, "modified", "2003-10-01").legal
@@ -31,7 +37,7 @@ def test_sets_after_as_of_are_not_legal(verdict):
 
 
 def test_a_previously_printed_copy_is_legal_via_its_legal_printing(verdict):
-    result = verdict("1 Charizard BS 4\n" + filler(59), "modified")
+    result = verdict("1 Charizard BS 4\n" + MODIFIED_BASIC + filler(58), "modified")
     assert "not-legal" not in codes(result)
     standing = next(s for line, ss in result.standings for s in ss.cards
                     if line.entry.line == 1)
@@ -65,25 +71,27 @@ def test_a_printing_after_the_date_is_not_legal_even_as_a_reprint(verdict, line,
 
 def test_a_later_reprint_is_legal_once_it_exists(verdict):
     # Celebrations' Charizard is Base Set's, reprinted: legal in Unlimited from its release.
-    assert verdict("1 Charizard CEL 4\n" + filler(59), "unlimited", "2021-10-08").legal
+    assert verdict("1 Charizard CEL 4\n" + UNLIMITED_BASIC + filler(58), "unlimited",
+                   "2021-10-08").legal
 
 
 def test_a_name_stands_only_for_cards_that_existed_on_the_date(verdict):
     # In 2003 "Potion" is the card of 2 damage counters; the 30-damage Potion came in 2011.
-    result = verdict("4 Potion\n" + filler(56), "modified")
+    result = verdict("4 Potion\n" + MODIFIED_BASIC + filler(55), "modified")
     assert result.legal, result.violations
     assert "ambiguous-card" not in codes(result)
 
 
 def test_a_date_beyond_the_document_gets_a_notice(verdict):
-    within = verdict("4 Bill LC 108\n" + filler(56), "modified")
+    deck = "4 Bill LC 108\n" + MODIFIED_BASIC + filler(55)
+    within = verdict(deck, "modified")
     assert "beyond-document" not in codes(within)
     # September 2003: the document's season is over, and Organized Play's first (from
     # 2003-10-01) has not begun, so the document still judges, saying so.
-    later = verdict("4 Bill LC 108\n" + filler(56), "modified", "2003-09-30")
+    later = verdict(deck, "modified", "2003-09-30")
     notice = next(v for v in later.warnings if v.code == "beyond-document")
     assert "until 2003-08-31" in notice.message and "2003-09-30" in notice.message
     assert later.legal
-    next_season = verdict("4 Bill LC 108\n" + filler(56), "modified", "2003-10-01")
+    next_season = verdict(deck, "modified", "2003-10-01")
     assert "beyond-document" not in codes(next_season)
-    assert "beyond-document" not in codes(verdict("4 Bill LC 108\n" + filler(56), "unlimited"))
+    assert "beyond-document" not in codes(verdict(deck, "unlimited"))

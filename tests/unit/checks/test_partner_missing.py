@@ -1,5 +1,6 @@
 from decklist.detect import parse
 from decklist.resolver import resolve
+from tests.support.basics import PARTNER_BATTLES
 from tests.unit.checks.conftest import codes, filler, partner_deck
 from validators.engine import validate
 from validators.formats import get_format
@@ -27,7 +28,8 @@ def test_two_partners(verdict):
 
 def test_json_partner_flag(full_index):
     entries = [{"count": 1, "id": "sv3-125", "partner": True},
-               {"count": 99, "name": "Basic Fire Energy"}]
+               {"count": 1, "id": PARTNER_BATTLES},
+               {"count": 98, "name": "Basic Fire Energy"}]
     deck = parse(entries)
     result = validate(full_index, resolve(full_index, deck.entries), get_format(FORMAT))
     assert result.legal, result.violations

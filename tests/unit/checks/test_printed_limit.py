@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import codes, filler, partner_deck
 
 NEO_UNOWN = "2 Unown [A] N2 14\n1 Unown [D] N2 47\n1 Unown [F] N2 48\n"
@@ -38,7 +39,7 @@ def test_each_printed_limit_is_enforced_in_unlimited(verdict, deck, code):
 ])
 def test_one_within_the_limit_is_fine(verdict, deck):
     size = sum(int(line.split()[0]) for line in deck.splitlines())
-    result = verdict(deck + filler(60 - size))
+    result = verdict(deck + basic_line("unlimited") + filler(59 - size))
     assert result.legal, result.violations
 
 

@@ -2,11 +2,15 @@
 
 import pytest
 
+from tests.support.basics import basic_line
 from tests.unit.checks.conftest import filler
 from validators.formats import get_format
 from validators.team_engine import Player, validate_team
 
-MODIFIED_DECK = "4 Bill LC 108\n" + filler(56)
+MODIFIED_BASIC = basic_line("modified")  # Charmander (Legendary Collection)
+MODIFIED_DECK = "4 Bill LC 108\n" + MODIFIED_BASIC + filler(55)
+# Team Battle's Constructed is Diamond & Pearl on: Bidoof (Diamond & Pearl) begins its decks.
+DP_BASIC = "1 Bidoof DP 70\n"
 ENERGY = "Lightning Energy BS 100"
 PIKACHU_2 = "2 Pikachu LC 86\n" + filler(38, ENERGY)
 
@@ -49,7 +53,8 @@ def test_seats_wrong(team, seats, messages):
 
 def test_a_player_deck_violation_makes_the_team_illegal(team):
     result = team("team-multiplay", [("A", MODIFIED_DECK, None),
-                                     ("B", "4 Blastoise BS 2\n" + filler(56), None)])
+                                     ("B", "4 Blastoise BS 2\n" + MODIFIED_BASIC + filler(55),
+                                      None)])
     assert result.violations == () and not result.legal
     seat_b = dict((p.seat, v) for p, v in result.players)["B"]
     assert [v.code for v in seat_b.violations] == ["not-legal"]
@@ -66,8 +71,9 @@ def test_team_limited_each_deck_from_its_own_pool(team):
 def test_team_battle_limited_shares_both_pools(team):
     # A plays both Pikachu, though B opened one of them: teammates may trade.
     result = team("team-battle", [("A", PIKACHU_2, "1 Pikachu LC 86"),
-                                  ("B", "1 Bill LC 108\n" + filler(39, ENERGY),
-                                   "1 Pikachu LC 86\n1 Bill LC 108")], play="limited")
+                                  ("B", "1 Bill LC 108\n1 Charmander LC 70\n" + filler(38, ENERGY),
+                                   "1 Pikachu LC 86\n1 Bill LC 108\n1 Charmander LC 70")],
+                  play="limited")
     assert result.legal, result.violations
 
 
@@ -86,15 +92,16 @@ def test_team_battle_limited_both_decks_together_over_both_pools(team):
 
 
 def test_team_battle_limited_without_pools_warns(team):
-    deck = "1 Bill LC 108\n" + filler(39, ENERGY)
+    deck = "1 Bill LC 108\n1 Pikachu LC 86\n" + filler(38, ENERGY)
     result = team("team-battle", [("A", deck, None), ("B", deck, None)], play="limited")
     assert result.legal and [w.code for w in result.warnings] == ["pool-not-checked"]
 
 
 def test_team_battle_constructed_is_diamond_and_pearl_on(team):
-    dp = "4 Garchomp C LV.X\n" + filler(56)  # Supreme Victors, 2009; Base Set basic Energy
+    # Garchomp C LV.X is of Supreme Victors, 2009; the basic Energy of Base Set.
+    dp = "4 Garchomp C LV.X\n" + DP_BASIC + filler(55)
     result = team("team-battle", [("A", dp, None),
-                                  ("B", "4 Bill LC 108\n" + filler(56), None)])
+                                  ("B", "4 Bill LC 108\n" + DP_BASIC + filler(55), None)])
     by_seat = {p.seat: v for p, v in result.players}
     assert by_seat["A"].legal
     assert [v.code for v in by_seat["B"].violations] == ["not-legal"]
@@ -103,6 +110,6 @@ def test_team_battle_constructed_is_diamond_and_pearl_on(team):
 
 
 def test_2v2_casual_allows_any_card(team):
-    old = "4 Blastoise BS 2\n" + filler(56)
+    old = "4 Blastoise BS 2\n" + basic_line("2v2-casual") + filler(55)
     result = team("2v2-casual", [("A", old, None), ("B", MODIFIED_DECK, None)])
     assert result.legal and result.play.prizes == {"A": 3, "B": 3}
