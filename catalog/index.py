@@ -93,6 +93,8 @@ class Printing:
     ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
     hp: int | None = None  # a Pokémon's printed HP
     rarity: str | None = None  # as the data spells it ("Double Rare", "DoubleRare")
+    # A Trainer its text plays as if it were a Basic Pokémon (Clefairy Doll, the fossils).
+    plays_as_basic: bool = False
 
 
 @dataclass
@@ -279,7 +281,9 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                         cast(Card.abilities, String) != "[]")).label("has_full_layout"),
                # A JSON null, as the importer stores "none", reads as the text "null".
                and_(Card.ancient_trait.is_not(None),
-                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"))
+                    cast(Card.ancient_trait, String) != "null").label("ancient_trait"),
+               and_(Card.supertype == "Trainer", cast(Card.rules, String).like(
+                   "%as if it were a%Basic%")).label("plays_as_basic"))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
@@ -342,7 +346,8 @@ class _PrintingBuilder:
             regulation_mark=intern(row.regulation_mark) if row.regulation_mark else None,
             types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
             ancient_trait=bool(row.ancient_trait), hp=row.hp,
-            rarity=intern(row.rarity) if row.rarity else None)
+            rarity=intern(row.rarity) if row.rarity else None,
+            plays_as_basic=bool(row.plays_as_basic))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:
