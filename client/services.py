@@ -150,7 +150,11 @@ class RemoteService:
         slug = problem.get("type", "").rsplit("/", 1)[-1] if isinstance(problem, dict) else ""
         left = payloads[at:]
         if slug == "answer-too-large":  # the rest did not fit: one alone, then the others
-            return [self.validate(left[0]), *self.validate_many(left[1:])] if left else []
+            if not left:
+                return []
+            # asked alone as a batch asks it: the verdict, unless the deck asks for more
+            alone = {"detail": "verdict", **left[0]}
+            return [self.validate(alone), *self.validate_many(left[1:])]
         if slug == "deadline-exceeded":  # that one costs as much again: the others are asked
             return [(503, problem), *self.validate_many(left[1:])] if left else []
         status = problem.get("status", 503) if isinstance(problem, dict) else 503
