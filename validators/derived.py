@@ -47,7 +47,8 @@ RULE_BOX_CARDS = ("Prism Star", "ACE SPEC")
 
 # The checks an organizer's changes add, after which of the base's checks (the first
 # present), so a verdict to its first error meets them where a built-in format would.
-_AFTER = {"copy-limit": ("deck-size",), "banned": ("not-legal", "printed-limit"),
+_AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
+          "banned": ("not-legal", "printed-limit"),
           "outside-pool": ("not-legal", "printed-limit"),
           "name-family": ("banned", "not-legal")}
 

@@ -16,6 +16,7 @@ from validators.checks import (
     ambiguous_card,
     ban_uncertain,
     banned,
+    basic_pokemon,
     beyond_document,
     copy_limit,
     deck_size,
@@ -53,7 +54,7 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
     sideboard, not_legal, banned, ban_uncertain, not_in_pool, not_in_product, partner_missing,
     partner_ineligible, type_identity, singleton, restricted, watchlisted, one_type, rule_box,
     name_family, beyond_document, season_window, outside_pool, kind_limit, rarity, max_hp,
-    stages)
+    stages, basic_pokemon)
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}
