@@ -19,7 +19,6 @@ from api.schema import (
     LEGAL_IN,
     MAX_TEXT,
     VERDICT,
-    JSONBoolean,
     Options,
     Strict,
     StringOrList,
@@ -27,6 +26,7 @@ from api.schema import (
 )
 from decklist.parsed import Decklist
 from runtime.caches import ProcessCache
+from runtime.strict_fields import JSONBoolean
 from validators.definitions import Definition, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
 from validators.judging import Seat

@@ -15,11 +15,12 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import request
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from api.middleware.problems import Problem
 from decklist.languages import LANGUAGES
 from runtime.caches import ProcessCache
+from runtime.strict_fields import Strict
 from validators.formats import PLAYS
 from validators.targets import (
     NotATeamFormat,
@@ -55,22 +56,6 @@ class StringOrList(fields.Field):
                 and all(isinstance(item, str) and 0 < len(item) <= MAX_TEXT for item in value)):
             return value
         raise ValidationError(f"Give a string or a list of 1 to {self.most} strings.")
-
-
-class JSONBoolean(fields.Boolean):
-    """true or false, as JSON has them; marshmallow's Boolean would also read 0, 1 and "yes"."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, bool):
-            raise ValidationError("Give true or false.")
-        return value
-
-
-class Strict(Schema):
-    """Every field known, or the body is refused (an unknown one named)."""
-
-    class Meta:
-        unknown = RAISE
 
 
 class Options(Strict):

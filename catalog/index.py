@@ -122,9 +122,9 @@ class CatalogIndex:
     ancient_traits: tuple[Printing, ...] = ()
     # Names in other languages, one line each: "search key TAB language TAB English search
     # key" (the import's LocalName rows), in order. Read into `local_names` by a worker the
-    # first time a list is read in another language (speed trick "names read when first
-    # needed": docs/performance.md); a list's language is found in them as they are
-    # (`languages_named`).
+    # first time a list is read in another language
+    # (speed trick "names read when first needed": docs/performance.md); a list's language
+    # is found in them as they are (`languages_named`).
     local_lines: str = ""
     # Set abbreviations and names in other languages, upper case and by search key → the
     # languages and the sets they name ("EAP" → (("fr", ("sv2",)),)).

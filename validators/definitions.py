@@ -21,6 +21,7 @@ import orjson
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from runtime import patterns
+from runtime.strict_fields import JSONBoolean, Strict
 from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, Format, FormatDefinition
 
 # An id: lower-case words joined by hyphens, as the built-in formats' are.
@@ -74,20 +75,6 @@ class _Matches(validate.Validator):
 _ID = _Matches(ID_PATTERN, "Lower-case letters, digits and hyphens, at most 48.")
 
 
-class _JSONBoolean(fields.Boolean):
-    """true or false as JSON has them: marshmallow's own also reads 1 and "yes"."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, bool):
-            raise ValidationError("Give true or false.")
-        return value
-
-
-class _Strict(Schema):
-    class Meta:
-        unknown = "raise"
-
-
 def _text(most: int = MAX_TEXT, **kwargs: Any) -> fields.String:
     return fields.String(validate=validate.Length(1, most), **kwargs)
 
@@ -96,14 +83,14 @@ def _texts(most: int, each: int = MAX_NAME) -> fields.List:
     return fields.List(_text(each), validate=validate.Length(1, most))
 
 
-class _Cited(_Strict):
+class _Cited(Strict):
     """Where the organizer's document states a change: its section and its words."""
 
     section = _text(MAX_NAME)
     text = _text()
 
 
-class _Pool(_Strict):
+class _Pool(Strict):
     """A narrower pool: a card must be in the base's pool and meet every term given."""
 
     sets = _texts(MAX_POOL_TERMS, 32)  # set ids or codes
@@ -124,7 +111,7 @@ class _Pool(_Strict):
                                   "released_until")
 
 
-class _Entry(_Strict):
+class _Entry(Strict):
     """A ban or an unban: one of a name, a card (every printing of its gameplay identity),
     a printing alone, or (a ban) a kind of card."""
 
@@ -147,7 +134,7 @@ class _Entry(_Strict):
             raise ValidationError(f"effective ({start}) is not before until ({end}).", "until")
 
 
-class _Unban(_Strict):
+class _Unban(Strict):
     name = _text(MAX_NAME)
     card = _text(48)
 
@@ -157,7 +144,7 @@ class _Unban(_Strict):
             raise ValidationError("Name exactly one of name or card.")
 
 
-class _Family(_Strict):
+class _Family(Strict):
     id = fields.String(required=True, validate=_ID)
     names = _texts(MAX_FAMILY_NAMES)
     rule = fields.String(required=True, validate=validate.OneOf(FAMILY_RULES))
@@ -175,7 +162,7 @@ def _kinds(choices: tuple[str, ...]) -> fields.List:
                        validate=validate.Length(0, MAX_KINDS))
 
 
-class _Rule(_Strict):
+class _Rule(Strict):
     rule = fields.String(required=True)
     section = _text(MAX_NAME)
     text = _text()
@@ -192,7 +179,7 @@ TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness
 class _OneType(_Rule):
     types = fields.List(fields.String(validate=validate.OneOf(TYPES)),
                         validate=validate.Length(1, len(TYPES)))
-    basic_energy = _JSONBoolean()
+    basic_energy = JSONBoolean()
 
 
 class _RuleBox(_Rule):
@@ -204,7 +191,7 @@ class _KindLimit(_Rule):
     kinds = _kinds(POKEMON_KINDS)
     card_kinds = _kinds(CARD_KINDS)
     max = fields.Integer(required=True, strict=True, validate=validate.Range(0, 60))
-    per_name = _JSONBoolean()  # true: at most `max` copies of each English title of the kinds
+    per_name = JSONBoolean()  # true: at most `max` copies of each English title of the kinds
 
     @validates_schema
     def _some(self, data: dict[str, Any], **_: Any) -> None:
@@ -216,7 +203,7 @@ class _Rarity(_Rule):
     allowed = _texts(40, 48)
     # true: a card is in when any printing of it is of an allowed rarity ("Pauper": a card
     # with a common printing may be played in any of its printings)
-    any_printing = _JSONBoolean()
+    any_printing = JSONBoolean()
     cards = _texts(MAX_BANS, 48)  # printing ids allowed whatever their rarity
 
 
@@ -249,7 +236,7 @@ class _RuleField(fields.Field):
         return schema.load(value)
 
 
-class DefinitionSchema(_Strict):
+class DefinitionSchema(Strict):
     """The short form of a format definition (docs/formats.md, "Formats of your own")."""
 
     id = fields.String(validate=_ID)
@@ -263,11 +250,11 @@ class DefinitionSchema(_Strict):
     deck_size = fields.Integer(strict=True, validate=validate.Range(1, 200))
     copy_limit = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 60))
     pool = fields.Nested(_Pool)
-    base_bans = _JSONBoolean()
+    base_bans = JSONBoolean()
     banned = fields.List(fields.Nested(_Entry), validate=validate.Length(0, MAX_BANS))
     unbanned = fields.List(fields.Nested(_Unban), validate=validate.Length(1, MAX_BANS))
     families = fields.List(fields.Nested(_Family), validate=validate.Length(0, MAX_FAMILIES))
-    base_families = _JSONBoolean()
+    base_families = JSONBoolean()
     rules = fields.List(_RuleField(), validate=validate.Length(1, MAX_RULES))
     sections = fields.Dict(keys=fields.String(validate=validate.OneOf(
         ("deck_size", "copy_limit", "pool", "banned", "families"))),

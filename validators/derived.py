@@ -45,7 +45,7 @@ RULE_BOX = ("EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "MEGA
             "Mega Evolution ex", "BREAK", "Radiant", "Prism Star", "LEGEND", "Star")
 RULE_BOX_CARDS = ("Prism Star", "ACE SPEC")
 
-# The checks an organizer's changes add, after which of the base's checks (the first
+# The checks an organizer's changes add, after which of the base's checks (the last of them
 # present), so a verdict to its first error meets them where a built-in format would.
 _AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
           "banned": ("not-legal", "printed-limit"),
@@ -67,7 +67,7 @@ def derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
 def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
     given = definition.fields
     own = _Citer(definition, base)
-    checks = [spec for spec in base.checks]
+    checks = list(base.checks)
     if "deck_size" in given:
         size = given["deck_size"]
         own.replace(checks, "deck-size", "deck_size", f"deck of exactly {size} cards")

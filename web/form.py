@@ -18,7 +18,7 @@ from api.middleware.problems import Problem
 from api.schema import target_problem
 from decklist.text import split_lines
 from runtime import patterns
-from validators.formats import all_formats
+from validators.formats import all_formats, builtin_formats
 from validators.records import FormatDefinition, TeamFormat
 from validators.targets import ALL, unknown_format
 
@@ -69,8 +69,9 @@ class Form:
 
 def default_formats() -> tuple[str, ...]:
     """The formats a person most likely means: those of today's game (judged on today's
-    date by default), not the era-bound ones of the 2003 and 2009 documents."""
-    return tuple(format_id for format_id, fmt in all_formats().items()
+    date by default), not the era-bound ones of the 2003 and 2009 documents; a deployment's
+    own are offered beside the others, not ticked."""
+    return tuple(format_id for format_id, fmt in builtin_formats().items()
                  if isinstance(fmt, FormatDefinition) and fmt.as_of_today)
 
 

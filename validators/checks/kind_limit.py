@@ -30,17 +30,9 @@ CODES = (KIND_LIMIT,)
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     params = spec.params
-    pokemon_kinds = frozenset(params.get("pokemon_subtypes", ()))
-    card_kinds = frozenset(params.get("card_subtypes", ()))
-    what = params.get("what") or f"{', '.join((*sorted(pokemon_kinds), *sorted(card_kinds)))} cards"
-    found: list[tuple[ResolvedLine, Printing, str]] = []
-    for line in ctx.known:
-        card = line.resolution.card
-        if card is None:
-            continue  # an ambiguous line: ambiguous-card asks for the printing
-        kind = kind_of(card, pokemon_kinds, card_kinds)
-        if kind is not None:
-            found.append((line, card, kind))
+    kinds = (*sorted(params.get("pokemon_subtypes", ())), *sorted(params.get("card_subtypes", ())))
+    what = params.get("what") or f"{', '.join(kinds)} cards"
+    found = list(of_kinds(ctx, spec))
     most = int(params["max"])
     rule = ctx.format.rule(spec.section)
     if most == 0:
@@ -59,6 +51,17 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             yield Violation.of(KIND_LIMIT, MESSAGE, rule,
                                tuple(ctx.ref(line) for line, _, _ in group), count=count,
                                what=what, names=names, format=ctx.format.name, max=most)
+
+
+def of_kinds(ctx: Context, spec: CheckSpec) -> Iterator[tuple[ResolvedLine, Printing, str]]:
+    """Each known line whose card is of the check's kinds, with the kind as a phrase (an
+    ambiguous line is left to ambiguous-card, which asks for the printing)."""
+    pokemon_kinds = frozenset(spec.params.get("pokemon_subtypes", ()))
+    card_kinds = frozenset(spec.params.get("card_subtypes", ()))
+    for line in ctx.known:
+        card = line.resolution.card
+        if card is not None and (kind := kind_of(card, pokemon_kinds, card_kinds)) is not None:
+            yield line, card, kind
 
 
 def kind_of(card: Printing, pokemon_kinds: frozenset[str],

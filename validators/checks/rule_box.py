@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from validators.checks.kind_limit import kind_of
+from validators.checks.kind_limit import of_kinds
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
@@ -25,14 +25,7 @@ CODES = (RULE_BOX,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    pokemon_kinds = frozenset(spec.params.get("pokemon_subtypes", ()))
-    card_kinds = frozenset(spec.params.get("card_subtypes", ()))
-    for line in ctx.known:
-        card = line.resolution.card
-        if card is None:
-            continue  # an ambiguous line: ambiguous-card asks for the printing
-        kind = kind_of(card, pokemon_kinds, card_kinds)
-        if kind is not None:
-            yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section),
-                               (ctx.ref(line),), line=line.entry.line, name=card.name,
-                               id=card.id, kind=kind, format=ctx.format.name)
+    for line, card, kind in of_kinds(ctx, spec):
+        yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section), (ctx.ref(line),),
+                           line=line.entry.line, name=card.name, id=card.id, kind=kind,
+                           format=ctx.format.name)
