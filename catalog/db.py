@@ -5,13 +5,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -59,6 +60,11 @@ _SNAPSHOT_STATEMENTS = {"sqlite": "BEGIN",
 
 def alembic_config(url: str) -> Config:
     """An Alembic config pointing at migrations/ and the given database."""
+    # Alembic (and Mako and Pygments behind it) is imported by what migrates, an import or
+    # `flask catalog upgrade`, not by every worker that reads the catalog
+    # (speed trick "alembic when migrating": docs/performance.md).
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
@@ -99,6 +105,8 @@ def upgrade(engine: Engine) -> None:
     path = sqlite_file(engine)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
+    from alembic import command  # as alembic_config imports its Config
+
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
