@@ -13,6 +13,7 @@ import orjson
 from marshmallow import ValidationError, fields, validate
 
 from api import body
+from api.middleware.problems import Problem
 from api.schema import (
     BODY,
     FULL,
@@ -52,6 +53,10 @@ class DefinitionField(fields.Field):
             definition = _read_definition.call(key) if key is not None else \
                 _definition_of(value)
         except DefinitionError as error:
+            if error.conflict:  # well formed, but at odds with itself
+                raise Problem("definition-conflict", error.detail,
+                              pointer="/".join(("", attr or "definition", *error.pointer))
+                              ) from None
             where = "/".join(error.pointer)
             message: Any = [f"{where}: {error.detail}" if where else error.detail]
             for part in reversed(error.pointer):
@@ -72,7 +77,7 @@ _read_definition = ProcessCache(lambda key: _definition_of(orjson.loads(key)),
 
 class DeckBody(Options):
     # None: every format (`all`), or the definition's alone when one is sent.
-    format = StringOrList(MAX_FORMATS_NAMED, load_default=None)
+    format = StringOrList(MAX_FORMATS_NAMED, load_default=None, allow_none=False)
     definition = DefinitionField(load_default=None)
     detail = fields.String(load_default=FULL, validate=validate.OneOf([FULL, VERDICT, LEGAL_IN]))
     deck = fields.Raw(required=True)

@@ -23,12 +23,14 @@ from runtime.caches import ProcessCache
 from runtime.strict_fields import Strict
 from validators.formats import PLAYS
 from validators.targets import (
+    CardNotInCatalog,
     NotATeamFormat,
     NotInForce,
     RepeatedFormat,
+    SetNotInCatalog,
+    TakenFormatId,
     TargetError,
     UnknownFormat,
-    UnknownInDefinition,
     UnknownProduct,
 )
 
@@ -78,7 +80,8 @@ def located(field: str, sent_in: str = BODY) -> dict[str, str]:
 _TARGET_PROBLEMS: dict[type[TargetError], str] = {
     UnknownFormat: "unknown-format", UnknownProduct: "unknown-product",
     NotATeamFormat: "not-a-team-format", RepeatedFormat: "invalid-body",
-    NotInForce: "not-in-force", UnknownInDefinition: "invalid-body"}
+    NotInForce: "not-in-force", CardNotInCatalog: "card-not-found",
+    SetNotInCatalog: "set-not-found", TakenFormatId: "definition-conflict"}
 
 
 def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:

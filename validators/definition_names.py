@@ -16,7 +16,9 @@ from validators.checks.outside_pool import set_ids
 from validators.definitions import Definition
 from validators.standing import titled
 
-Found = tuple[tuple[str, ...], str]  # where in the definition (pointer parts), and what
+# Where in the definition (pointer parts), what, and whether a card's or a set's.
+Found = tuple[tuple[str, ...], str, str]
+CARD, SET = "card", "set"
 
 
 def not_in_catalog(index: CatalogIndex, definition: Definition) -> Found | None:
@@ -31,27 +33,28 @@ def _missing(index: CatalogIndex, given: dict[str, Any]) -> Iterator[Found]:
                 if key in entry and index.card(entry[key]) is None:
                     yield ((field, str(at), key),
                            f"No printing has the id {entry[key]!r} (ids as /v1/cards gives "
-                           "them: set id, hyphen, number).")
+                           "them: set id, hyphen, number).", CARD)
             if "name" in entry and not titled(index, title_key(entry["name"])):
-                yield (field, str(at), "name"), f"No card is named {entry['name']!r} in English."
+                yield ((field, str(at), "name"), f"No card is named {entry['name']!r} in English.",
+                       CARD)
     pool = given.get("pool", {})
     for at, reference in enumerate(pool.get("sets", ())):
         if not set_ids(index, reference):
-            yield ("pool", "sets", str(at)), f"No set has the id or code {reference!r}."
+            yield ("pool", "sets", str(at)), f"No set has the id or code {reference!r}.", SET
     series = {info.series.casefold() for info in index.sets.values()}
     for at, name in enumerate(pool.get("series", ())):
         if name.casefold() not in series:
-            yield ("pool", "series", str(at)), f"No series is named {name!r}."
+            yield ("pool", "series", str(at)), f"No series is named {name!r}.", SET
     for at, card_id in enumerate(pool.get("cards", ())):
         if index.card(card_id) is None:
-            yield ("pool", "cards", str(at)), f"No printing has the id {card_id!r}."
+            yield ("pool", "cards", str(at)), f"No printing has the id {card_id!r}.", CARD
     for at, rule in enumerate(given.get("rules", ())):
         for place, card_id in enumerate(rule.get("cards", ())):
             if index.card(card_id) is None:
                 yield (("rules", str(at), "cards", str(place)),
-                       f"No printing has the id {card_id!r}.")
+                       f"No printing has the id {card_id!r}.", CARD)
     for at, family in enumerate(given.get("families", ())):
         for place, name in enumerate(family["names"]):
             if not titled(index, title_key(name)):
                 yield (("families", str(at), "names", str(place)),
-                       f"No card is named {name!r} in English.")
+                       f"No card is named {name!r} in English.", CARD)

@@ -27,6 +27,7 @@ from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, Format, Forma
 # An id: lower-case words joined by hyphens, as the built-in formats' are.
 ID_PATTERN = r"^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$"
 MAX_NAME, MAX_TEXT, MAX_URL = 120, 500, 500
+URL_PATTERN = r"^https?://[^\s]+$"
 # The most entries of each list: a ban list of 200 cards is longer than any organizer's seen
 # (Limitless's "Suspended Cards" name a handful); a pool of 2,000 cards covers a cube.
 MAX_BANS, MAX_POOL_CARDS, MAX_POOL_TERMS, MAX_RULES, MAX_KINDS = 200, 2_000, 100, 20, 40
@@ -50,12 +51,20 @@ STAGES = ("Basic", "Stage 1", "Stage 2", "Baby", "Restored", "Level-Up", "BREAK"
 
 class DefinitionError(ValueError):
     """A definition that cannot be judged by: `pointer` is where in it (JSON pointer parts
-    below the definition), `detail` what is wrong."""
+    below the definition), `detail` what is wrong. `conflict`: each part is well formed, but
+    they contradict each other (a card banned and unbanned, dates out of order)."""
 
-    def __init__(self, detail: str, pointer: tuple[str, ...] = ()) -> None:
+    def __init__(self, detail: str, pointer: tuple[str, ...] = (),
+                 conflict: bool = False) -> None:
         super().__init__(detail)
         self.detail = detail
         self.pointer = pointer
+        self.conflict = conflict
+
+
+# What the schema says of a definition whose parts contradict each other, by the message's
+# start: reported as a conflict, not as a malformed field.
+CONFLICT = "Contradicts "
 
 
 class _Matches(validate.Validator):
@@ -107,7 +116,7 @@ class _Pool(Strict):
             raise ValidationError("Give at least one of its terms, or leave the pool out.")
         start, end = data.get("released_from"), data.get("released_until")
         if start is not None and end is not None and start > end:
-            raise ValidationError(f"released_from ({start}) is after released_until ({end}).",
+            raise ValidationError(f"{CONFLICT}released_from: {start} is after {end}.",
                                   "released_until")
 
 
@@ -131,7 +140,8 @@ class _Entry(Strict):
                                   f"(given: {', '.join(named) or 'none'}).")
         start, end = data.get("effective"), data.get("until")
         if start is not None and end is not None and start >= end:
-            raise ValidationError(f"effective ({start}) is not before until ({end}).", "until")
+            raise ValidationError(f"{CONFLICT}effective: {start} is not before {end}.",
+                                  "until")
 
 
 class _Unban(Strict):
@@ -229,7 +239,8 @@ class _RuleField(fields.Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
             raise ValidationError("A rule is an object with a `rule`.")
-        schema = RULE_SCHEMAS.get(value.get("rule"))  # type: ignore[arg-type]
+        named = value.get("rule")
+        schema = RULE_SCHEMAS.get(named) if isinstance(named, str) else None
         if schema is None:
             raise ValidationError({"rule": [f"Not a rule deckjudge knows; rules: "
                                             f"{', '.join(RULE_SCHEMAS)}."]})
@@ -243,7 +254,8 @@ class DefinitionSchema(Strict):
     name = _text(MAX_NAME)
     base = fields.String(required=True, validate=validate.Length(1, 48))
     document = _text(MAX_NAME)
-    url = fields.Url(schemes={"https", "http"}, validate=validate.Length(1, MAX_URL))
+    url = fields.String(validate=[validate.Length(1, MAX_URL),
+                                  _Matches(URL_PATTERN, "An http or https address.")])
     document_date = fields.Date()
     effective = fields.Date()
     description = _text()
@@ -265,15 +277,17 @@ class DefinitionSchema(Strict):
         rules = [rule["rule"] for rule in data.get("rules", ())]
         twice = sorted({rule for rule in rules if rules.count(rule) > 1} - {"kind-limit"})
         if twice:
-            raise ValidationError(f"A rule is switched on once: {', '.join(twice)}.", "rules")
+            raise ValidationError(f"{CONFLICT}itself: a rule is switched on once "
+                                  f"({', '.join(twice)}).", "rules")
         banned = {_entry_key(entry) for entry in data.get("banned", ())}
         both = sorted(key for key in (_entry_key(entry) for entry in data.get("unbanned", ()))
                       if key in banned)
         if both:
-            raise ValidationError(f"Both banned and unbanned: {', '.join(both)}.", "unbanned")
+            raise ValidationError(f"{CONFLICT}banned: both banned and unbanned: "
+                                  f"{', '.join(both)}.", "unbanned")
         if data.get("base_bans") is False and data.get("unbanned"):
-            raise ValidationError("Nothing to unban: base_bans is false, so the base's bans "
-                                  "are dropped already.", "unbanned")
+            raise ValidationError(f"{CONFLICT}base_bans: nothing to unban, as base_bans "
+                                  "false drops the base's bans already.", "unbanned")
 
 
 def _entry_key(entry: dict[str, Any]) -> str:
@@ -318,7 +332,7 @@ def read_definition(sent: Any) -> Definition:
         loaded = SCHEMA.load(sent)
     except ValidationError as error:
         pointer, detail = first_error(error.normalized_messages())
-        raise DefinitionError(detail, pointer) from None
+        raise DefinitionError(detail, pointer, detail.startswith(CONFLICT)) from None
     canonical = orjson.dumps(loaded, option=orjson.OPT_SORT_KEYS)  # dates as ISO days
     if len(canonical) > MAX_BYTES:
         raise DefinitionError(f"The definition takes {len(canonical):,} bytes; at most "

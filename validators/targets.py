@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
-from validators.definition_names import not_in_catalog
+from validators.definition_names import CARD, not_in_catalog
 from validators.definitions import Definition
 from validators.derived import organizer_rules
 from validators.engine import effective_date
@@ -50,8 +50,16 @@ class RepeatedFormat(TargetError):
     pass
 
 
-class UnknownInDefinition(TargetError):
-    """A card, name or set an organizer's definition gives that the catalog does not have."""
+class CardNotInCatalog(TargetError):
+    """A card or name an organizer's definition gives that the catalog does not have."""
+
+
+class SetNotInCatalog(TargetError):
+    """A set or series an organizer's definition gives that the catalog does not have."""
+
+
+class TakenFormatId(TargetError):
+    """An organizer's definition whose id is another format's."""
 
 
 class NotInForce(TargetError):
@@ -147,13 +155,14 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
             found.append(listed)  # a deployment's own format, sent whole: it is that format
             continue
         if definition.id in taken:
-            raise RepeatedFormat(f"The definition's id {definition.id!r} is a format's "
-                                 "already; give it an id of its own.", f"{where}/id", [])
+            raise TakenFormatId(f"The definition's id {definition.id!r} is a format's "
+                                "already; give it an id of its own.", f"{where}/id", [])
         taken.add(definition.id)
         missing = not_in_catalog(index, definition)
         if missing is not None:
-            pointer, detail = missing
-            raise UnknownInDefinition(detail, "/".join((where, *pointer)), [])
+            pointer, detail, kind = missing
+            error = CardNotInCatalog if kind == CARD else SetNotInCatalog
+            raise error(detail, "/".join((where, *pointer)), [])
         found.append(organizer_rules(definition))
     return found
 
@@ -172,17 +181,18 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
                              f"{', '.join(teams)}. Check one deck with POST /v1/validate.",
                              "format", teams)
     target = _target(team, play)
-    if definitions:
-        if target.limited:
-            raise UnknownInDefinition(f"{team.id} is played {target.play} here; a "
-                                      "definition changes Constructed deck rules.",
-                                      "definition", [])
+    unused: list[Notice] = []
+    if definitions and target.limited:
+        unused.append(Notice("definition-not-used", f"{team.id} is played {target.play} "
+                             "here; a definition changes Constructed deck rules, and it was "
+                             "not used.", "definition"))
+    elif definitions:
         [rules] = organizers(index, definitions, [])
         target = Target(team, rules, target.play)
     error = not_in_force(target.rules, as_of)
     if error is not None:
         raise error
-    notices = [n for n in (_play_notice(target, play, False),) if n is not None]
+    notices = [n for n in (_play_notice(target, play, False),) if n is not None] + unused
     if not target.limited:
         notices += [_unused([target], f"players/{position}/pool")
                     for position, given in enumerate(pools_given) if given]

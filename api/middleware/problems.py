@@ -58,6 +58,8 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     "line-too-long": ProblemType(413, _TOO_LARGE),
     # The organizer's page: a card picked for a line that is not in the list as sent.
     "stale-pick": ProblemType(409, "Conflict"),
+    # An organizer's definition whose parts contradict each other, or whose id is taken.
+    "definition-conflict": ProblemType(409, "Conflict"),
     "unsupported-media-type": ProblemType(415, _UNSUPPORTED),
     "invalid-body": ProblemType(422, _UNPROCESSABLE),
     "invalid-entry": ProblemType(422, _UNPROCESSABLE),

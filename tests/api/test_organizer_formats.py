@@ -63,19 +63,27 @@ def test_a_definition_beside_format_ids_is_one_verdict_more(client):
     assert list(every["formats"])[-1] == "singleton-cup"
 
 
-@pytest.mark.parametrize(("changes", "pointer"), [
-    ({"rules": [{"rule": "max-hp"}]}, "/definition/rules/0/hp"),
-    ({"rules": [{"rule": "summon-the-dragon"}]}, "/definition/rules/0/rule"),
-    ({"banned": [{"card": "sv2-9999"}]}, "/definition/banned/0/card"),
-    ({"banned": [{"name": "Professor Not A Card"}]}, "/definition/banned/0/name"),
-    ({"pool": {"sets": ["XYZZY"]}}, "/definition/pool/sets/0"),
-    ({"id": "standard"}, "/definition/id"),
-    ({"base": "sealed"}, "/definition/base"),
-    ({"unbanned": [{"name": "Boss's Orders"}]}, "/definition/unbanned"),
+@pytest.mark.parametrize(("changes", "status", "kind", "pointer"), [
+    # malformed: the shape is not the documented one
+    ({"rules": [{"rule": "max-hp"}]}, 422, "invalid-body", "/definition/rules/0/hp"),
+    ({"rules": [{"rule": "summon-the-dragon"}]}, 422, "invalid-body",
+     "/definition/rules/0/rule"),
+    ({"base": "sealed"}, 422, "invalid-body", "/definition/base"),
+    # names what the catalog does not have
+    ({"banned": [{"card": "sv2-9999"}]}, 404, "card-not-found", "/definition/banned/0/card"),
+    ({"banned": [{"name": "Professor Not A Card"}]}, 404, "card-not-found",
+     "/definition/banned/0/name"),
+    ({"pool": {"sets": ["XYZZY"]}}, 404, "set-not-found", "/definition/pool/sets/0"),
+    # well formed, but at odds with itself or with the formats there are
+    ({"id": "standard"}, 409, "definition-conflict", "/definition/id"),
+    ({"unbanned": [{"name": "Boss's Orders"}]}, 409, "definition-conflict",
+     "/definition/unbanned"),
 ])
-def test_what_is_wrong_with_a_definition_is_a_422_naming_it(client, changes, pointer):
+def test_what_is_wrong_with_a_definition_is_a_4xx_naming_it(client, changes, status, kind,
+                                                            pointer):
     answer = client.post("/v1/validate", json={"deck": DECK, "definition": {**CUP, **changes}})
-    assert answer.status_code == 422
+    assert answer.status_code == status
+    assert answer.get_json()["type"].endswith("/" + kind)
     assert answer.get_json()["pointer"] == pointer
 
 
@@ -140,7 +148,7 @@ def test_a_deployments_formats_are_listed_and_judged(deployment):
     assert sent.status_code == 200 and sent.get_json()["format"]["id"] == "singleton-cup"
     other = deployment.post("/v1/validate", json={"deck": DECK, "as_of": DAY,
                                                   "definition": {**CUP, "deck_size": 50}})
-    assert other.status_code == 422 and other.get_json()["pointer"] == "/definition/id"
+    assert other.status_code == 409 and other.get_json()["pointer"] == "/definition/id"
 
 
 @pytest.mark.parametrize(("files", "said"), [
@@ -191,10 +199,6 @@ def test_expanded_five_bans_singleton_no_rule_box_gives_the_hand_checked_verdict
     ({**CUP, "rules": [{"rule": "eval", "code": "__import__('os')"}]},
      "/definition/rules/0/rule"),
     ({**CUP, "checks": [{"code": "banned"}]}, "/definition/checks"),
-    # contradictions
-    ({**CUP, "banned": [{"name": "N"}], "unbanned": [{"name": "N"}]}, "/definition/unbanned"),
-    ({**CUP, "pool": {"released_from": "2025-01-01", "released_until": "2024-01-01"}},
-     "/definition/pool/released_until"),
 ])
 def test_hostile_definitions_are_422s_naming_the_field(client, definition, pointer):
     answer = client.post("/v1/validate", json={"deck": DECK, "definition": definition})
@@ -238,6 +242,36 @@ def test_a_team_is_judged_by_an_organizers_deck_rules(client):
         assert {v["code"] for v in player["violations"]} == {"copy-limit", "rule-box",
                                                                "banned"}
     limited = client.post("/v1/validate/team", json={
-        "format": "team-battle", "play": "limited", "players": players, "definition": CUP})
-    assert limited.status_code == 422
-    assert limited.get_json()["pointer"] == "/definition"
+        "format": "team-battle", "play": "limited", "players": players, "definition": CUP,
+        "detail": "verdict"})
+    assert limited.status_code == 200
+    assert [n["code"] for n in limited.get_json()["notices"]] == ["definition-not-used"]
+    assert all(player["format"].get("deck_rules") != "singleton-cup"
+               for player in limited.get_json()["players"])
+
+
+@pytest.mark.parametrize(("changes", "pointer"), [
+    ({"banned": [{"name": "N"}], "unbanned": [{"name": "N"}]}, "/definition/unbanned"),
+    ({"pool": {"released_from": "2025-01-01", "released_until": "2024-01-01"}},
+     "/definition/pool/released_until"),
+    ({"banned": [{"name": "N", "effective": "2025-01-01", "until": "2025-01-01"}]},
+     "/definition/banned/0/until"),
+    ({"rules": [{"rule": "one-type"}, {"rule": "one-type"}]}, "/definition/rules"),
+    ({"base_bans": False, "unbanned": [{"name": "N"}]}, "/definition/unbanned"),
+])
+def test_a_definition_at_odds_with_itself_is_a_409_naming_the_field(client, changes, pointer):
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": {**CUP, **changes}})
+    assert answer.status_code == 409
+    problem = answer.get_json()
+    assert problem["type"].endswith("/definition-conflict") and problem["pointer"] == pointer
+    batch = client.post("/v1/validate/batch", json={"decks": [
+        {"id": "a", "deck": DECK, "definition": {**CUP, **changes}}]}).get_json()
+    assert batch["results"][0]["problem"]["pointer"] == "/decks/0" + pointer
+
+
+def test_format_null_is_refused_as_before_and_definition_null_is_none(client):
+    refused = client.post("/v1/validate", json={"deck": DECK, "format": None})
+    assert refused.status_code == 422 and refused.get_json()["pointer"] == "/format"
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": None,
+                                               "detail": "legal_in"})
+    assert answer.status_code == 200 and "singleton-cup" not in answer.get_json()["formats"]
