@@ -275,3 +275,16 @@ def test_format_null_is_refused_as_before_and_definition_null_is_none(client):
     answer = client.post("/v1/validate", json={"deck": DECK, "definition": None,
                                                "detail": "legal_in"})
     assert answer.status_code == 200 and "singleton-cup" not in answer.get_json()["formats"]
+
+
+def test_a_stream_judges_each_decks_definition(client):
+    lines = [json.dumps({"id": name, "deck": DECK, "definition": definition, "as_of": DAY})
+             for name, definition in (("cup", CUP), ("open", {**CUP, "copy_limit": None}))]
+    answer = client.post("/v1/validate/stream", data="\n".join(lines) + "\n",
+                         content_type="application/x-ndjson")
+    assert answer.status_code == 200
+    results = {item["id"]: item for item in map(json.loads, answer.get_data(as_text=True)
+                                                .splitlines()) if "id" in item}
+    assert results["cup"]["verdict"]["formats"]["singleton-cup"]["fails"] == ["copy-limit"]
+    # no copy limit: what fails first is the ban by name
+    assert results["open"]["verdict"]["formats"]["singleton-cup"]["fails"] == ["banned"]
