@@ -41,7 +41,8 @@ def _missing(index: CatalogIndex, given: dict[str, Any]) -> Iterator[Found]:
     for at, reference in enumerate(pool.get("sets", ())):
         if not set_ids(index, reference):
             yield ("pool", "sets", str(at)), f"No set has the id or code {reference!r}.", SET
-    series = {info.series.casefold() for info in index.sets.values()}
+    series = {info.series.casefold() for info in index.sets.values()} \
+        if "series" in pool else set()
     for at, name in enumerate(pool.get("series", ())):
         if name.casefold() not in series:
             yield ("pool", "series", str(at)), f"No series is named {name!r}.", SET

@@ -62,11 +62,6 @@ class DefinitionError(ValueError):
         self.conflict = conflict
 
 
-# What the schema says of a definition whose parts contradict each other, by the message's
-# start: reported as a conflict, not as a malformed field.
-CONFLICT = "Contradicts "
-
-
 class _Matches(validate.Validator):
     """A string the pattern matches whole, through the linear engine (runtime.patterns):
     a definition is anyone's input."""
@@ -111,13 +106,9 @@ class _Pool(Strict):
     cards = _texts(MAX_POOL_CARDS, 48)  # printing ids: a card is in when one of its is
 
     @validates_schema
-    def _order(self, data: dict[str, Any], **_: Any) -> None:
+    def _some(self, data: dict[str, Any], **_: Any) -> None:
         if not data:
             raise ValidationError("Give at least one of its terms, or leave the pool out.")
-        start, end = data.get("released_from"), data.get("released_until")
-        if start is not None and end is not None and start > end:
-            raise ValidationError(f"{CONFLICT}released_from: {start} is after {end}.",
-                                  "released_until")
 
 
 class _Entry(Strict):
@@ -138,10 +129,6 @@ class _Entry(Strict):
         if len(named) != 1:
             raise ValidationError("Name exactly one of name, card, printing or reaches "
                                   f"(given: {', '.join(named) or 'none'}).")
-        start, end = data.get("effective"), data.get("until")
-        if start is not None and end is not None and start >= end:
-            raise ValidationError(f"{CONFLICT}effective: {start} is not before {end}.",
-                                  "until")
 
 
 class _Unban(Strict):
@@ -272,22 +259,37 @@ class DefinitionSchema(Strict):
         ("deck_size", "copy_limit", "pool", "banned", "families"))),
         values=fields.Nested(_Cited))
 
-    @validates_schema
-    def _consistent(self, data: dict[str, Any], **_: Any) -> None:
-        rules = [rule["rule"] for rule in data.get("rules", ())]
-        twice = sorted({rule for rule in rules if rules.count(rule) > 1} - {"kind-limit"})
-        if twice:
-            raise ValidationError(f"{CONFLICT}itself: a rule is switched on once "
-                                  f"({', '.join(twice)}).", "rules")
-        banned = {_entry_key(entry) for entry in data.get("banned", ())}
-        both = sorted(key for key in (_entry_key(entry) for entry in data.get("unbanned", ()))
-                      if key in banned)
-        if both:
-            raise ValidationError(f"{CONFLICT}banned: both banned and unbanned: "
-                                  f"{', '.join(both)}.", "unbanned")
-        if data.get("base_bans") is False and data.get("unbanned"):
-            raise ValidationError(f"{CONFLICT}base_bans: nothing to unban, as base_bans "
-                                  "false drops the base's bans already.", "unbanned")
+
+def _contradiction(given: dict[str, Any]) -> DefinitionError | None:
+    """The first place where a definition the schema read, each part well formed,
+    contradicts itself; None when it does not."""
+    pool = given.get("pool", {})
+    start, end = pool.get("released_from"), pool.get("released_until")
+    if start is not None and end is not None and start > end:
+        return _conflict(f"released_from ({start}) is after released_until ({end}).",
+                         "pool", "released_until")
+    for at, entry in enumerate(given.get("banned", ())):
+        start, end = entry.get("effective"), entry.get("until")
+        if start is not None and end is not None and start >= end:
+            return _conflict(f"effective ({start}) is not before until ({end}).",
+                             "banned", str(at), "until")
+    rules = [rule["rule"] for rule in given.get("rules", ())]
+    twice = sorted({rule for rule in rules if rules.count(rule) > 1} - {"kind-limit"})
+    if twice:
+        return _conflict(f"A rule is switched on once: {', '.join(twice)}.", "rules")
+    banned = {_entry_key(entry) for entry in given.get("banned", ())}
+    both = sorted(key for key in (_entry_key(entry) for entry in given.get("unbanned", ()))
+                  if key in banned)
+    if both:
+        return _conflict(f"Both banned and unbanned: {', '.join(both)}.", "unbanned")
+    if given.get("base_bans") is False and given.get("unbanned"):
+        return _conflict("Nothing to unban: base_bans is false, so the base's bans are "
+                         "dropped already.", "unbanned")
+    return None
+
+
+def _conflict(detail: str, *pointer: str) -> DefinitionError:
+    return DefinitionError(detail, pointer, conflict=True)
 
 
 def _entry_key(entry: dict[str, Any]) -> str:
@@ -332,7 +334,10 @@ def read_definition(sent: Any) -> Definition:
         loaded = SCHEMA.load(sent)
     except ValidationError as error:
         pointer, detail = first_error(error.normalized_messages())
-        raise DefinitionError(detail, pointer, detail.startswith(CONFLICT)) from None
+        raise DefinitionError(detail, pointer) from None
+    contradiction = _contradiction(loaded)
+    if contradiction is not None:
+        raise contradiction
     canonical = orjson.dumps(loaded, option=orjson.OPT_SORT_KEYS)  # dates as ISO days
     if len(canonical) > MAX_BYTES:
         raise DefinitionError(f"The definition takes {len(canonical):,} bytes; at most "

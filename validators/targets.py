@@ -146,12 +146,13 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
     names a card or set the catalog does not have."""
     found = []
     formats = all_formats()
-    taken = {target.format.id for target in named} | set(formats)
+    asked = {target.format.id for target in named}
+    taken = asked | set(formats)
     for at, definition in enumerate(definitions):
         where = "definition" if len(definitions) == 1 else f"definitions/{at}"
         listed = formats.get(definition.id)
         if isinstance(listed, FormatDefinition) and listed.definition == definition \
-                and definition.id not in {target.format.id for target in named}:
+                and definition.id not in asked:
             found.append(listed)  # a deployment's own format, sent whole: it is that format
             continue
         if definition.id in taken:

@@ -93,7 +93,7 @@ def definition_ref(definition: Definition) -> dict[str, Any]:
     """An organizer's format as its answers echo it: its base, its hash, and its canonical
     form (what the hash is of), by which a client may keep and link it."""
     return {"base": definition.base, "hash": definition.hash,
-            "canonical": orjson.loads(definition.canonical)}
+            "canonical": orjson.Fragment(definition.canonical)}  # written as it was read
 
 
 # A tuple, not `str | int`, which builds the union anew at each call
