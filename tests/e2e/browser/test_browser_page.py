@@ -213,12 +213,17 @@ def pick_for(driver: WebDriver, number: int, ending: str) -> WebElement:
                 if button.get_attribute("value").endswith(ending))
 
 
+def open_blank_first(browser: WebDriver, site: str) -> None:
+    """The page with the list that starts with a blank line pasted, in Unlimited alone."""
+    browser.get(site + "/")
+    paste(browser, BLANK_FIRST)
+    only(browser, "unlimited")
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
 def test_a_list_keeps_its_lines_through_checks_and_a_pick(site, javascript):
     with chromium(javascript=javascript) as browser:
-        browser.get(site + "/")
-        paste(browser, BLANK_FIRST)
-        only(browser, "unlimited")
+        open_blank_first(browser, site)
         for _ in range(2):  # checked twice: the second check sends what the first wrote back
             browser.find_element(By.ID, "submit").click()
             WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)
@@ -237,9 +242,7 @@ def test_a_list_keeps_its_lines_through_checks_and_a_pick(site, javascript):
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
 def test_a_pick_for_a_list_edited_since_is_refused(site, javascript):
     with chromium(javascript=javascript) as browser:
-        browser.get(site + "/")
-        paste(browser, BLANK_FIRST)
-        only(browser, "unlimited")
+        open_blank_first(browser, site)
         browser.find_element(By.ID, "submit").click()
         WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".choice"))
         edited = "\n56 Fire Energy BS 98\n4 Pikachu BS 59\n"  # as many lines, in turn
