@@ -20,6 +20,7 @@ from typing import Any
 import orjson
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from catalog.regulation_marks import MARKS
 from runtime import patterns
 from runtime.strict_fields import JSONBoolean, Strict
 from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, Format, FormatDefinition
@@ -99,8 +100,8 @@ class _Pool(Strict):
 
     sets = _texts(MAX_POOL_TERMS, 32)  # set ids or codes
     series = _texts(MAX_POOL_TERMS, 64)
-    regulation_marks = fields.List(fields.String(validate=_Matches(r"^[A-Z]$", "A letter.")),
-                                   validate=validate.Length(1, 26))
+    regulation_marks = fields.List(fields.String(validate=validate.OneOf(MARKS)),
+                                   validate=validate.Length(1, len(MARKS)))
     released_from = fields.Date()
     released_until = fields.Date()
     cards = _texts(MAX_POOL_CARDS, 48)  # printing ids: a card is in when one of its is

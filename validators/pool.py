@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from catalog.index import CatalogIndex, Printing
 from catalog.names import energy_type_of_key
+from catalog.regulation_marks import RANK
 from runtime import patterns
 from runtime.caches import sizes
 from validators.records import CardPool
@@ -30,9 +31,10 @@ class PoolLegality:
         self._later_than = _release(index, pool.later_than)
         self._from = _release(index, pool.from_set)
         rotation = pool.rotation_on(as_of)
-        # By regulation mark: the first legal mark on the date (None: before the first
-        # rotation by marks, when no printing is legal by its mark).
-        self._from_mark = rotation.from_mark if rotation else None
+        # By regulation mark: the place of the first legal mark on the date in the game's
+        # order (None: before the first rotation by marks, when no printing is legal by its
+        # mark).
+        self._from_rank = RANK[rotation.from_mark] if rotation else None
         # Bounded like the standings in front of it: one entry per card outside the pool.
         self._legal_printing = functools.lru_cache(maxsize=sizes().standings)(
             self._first_legal)
@@ -59,9 +61,11 @@ class PoolLegality:
         return self.set_chosen(printing.set_id) and self._number_allowed(printing)
 
     def mark_legal(self, mark: str | None) -> bool:
-        """The mark is legal on the date (whatever the set's own waiting period)."""
-        # Marks are single letters in alphabetical order: D, E, F, … ("F or later").
-        return mark is not None and self._from_mark is not None and mark >= self._from_mark
+        """The mark is legal on the date (whatever the set's own waiting period): the
+        rotation's first legal mark or one after it in the game's order (catalog.
+        regulation_marks, whose marks alone the catalog holds)."""
+        return mark is not None and self._from_rank is not None \
+            and RANK.get(mark, -1) >= self._from_rank
 
     def set_in_pool(self, set_id: str) -> bool:
         """Some printings of the set are allowed (a promo set may be kept to a number range)."""

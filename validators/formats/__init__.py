@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from catalog.identity import title_key
+from catalog.regulation_marks import RANK
 from validators.records import (
     ANCIENT_TRAIT,
     CONSTRUCTED,
@@ -155,6 +156,8 @@ def card_pool(pool: dict[str, Any]) -> CardPool:
 
 
 def _rotation(raw: dict[str, Any]) -> Rotation:
+    if raw["from_mark"] not in RANK:
+        raise ValueError(f"a rotation names a regulation mark of the game: {raw['from_mark']!r}")
     return Rotation(effective=dt.date.fromisoformat(raw["effective"]),
                     from_mark=raw["from_mark"], announcement=_announcement(raw["announcement"]),
                     note=raw.get("note"))
