@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from api.middleware import store
 from catalog import lookup
 from catalog.db import make_engine, upgrade
-from catalog.importing import identity_report, merging, sources_report
+from catalog.importing import deciding, identity_report, sources_report
 from catalog.importing.import_limits import ImportLimits
 from catalog.importing.importer import (
     CatalogImportError,
@@ -87,12 +87,12 @@ def _location(source: str | None) -> str:
 @catalog_cli.command("sources-report")
 @click.argument("source", required=False)
 @click.option("--field", "fields", multiple=True, metavar="FIELD",
-              type=click.Choice(merging.FIELDS), help="Only this field (repeatable).")
+              type=click.Choice(deciding.FIELDS), help="Only this field (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object a line.")
 def sources_report_command(source: str | None, fields: tuple[str, ...],
                            as_json: bool) -> None:
     """Read SOURCE (as `catalog import` does, writing nothing) and list every field where
-    pokemon-tcg-data and TCGdex disagree, with the side the catalog takes."""
+    pokemon-tcg-data and TCGdex disagree, with the side the catalog takes and why."""
     location = _location(source)
     click.echo(f"reading {location}", err=True)
     try:
@@ -102,7 +102,7 @@ def sources_report_command(source: str | None, fields: tuple[str, ...],
     if catalog.merged is None:
         raise click.ClickException(f"{location} names one source; the report compares two")
     render = sources_report.render_json if as_json else sources_report.render
-    for line in render(catalog.source, catalog.merged, fields):
+    for line in render(catalog.source, catalog.merged, catalog.readings, fields):
         click.echo(line)
 
 

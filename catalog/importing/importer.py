@@ -26,7 +26,7 @@ from catalog import gameplay
 from catalog.data_files import IDENTITY_PATH, SET_CODES_PATH, SUPPLEMENT_PATH, TCGDEX_PATH
 from catalog.db import has_schema, removed_if_failed, upgrade
 from catalog.image_urls import origin
-from catalog.importing import merging, ptcg_data, sources, tcgdex_data
+from catalog.importing import deciding, merging, ptcg_data, sources, tcgdex_data
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
 from catalog.importing.local_names import local_name_rows
@@ -34,7 +34,7 @@ from catalog.importing.locations import Budget, Progress, SourceError
 from catalog.models import Card, CatalogMeta, LocalName, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "10"
+IMPORT_VERSION = "11"
 # Sets printed as a gallery or vault inside another set share its code but
 # come second when a code must name one set.
 _SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")
@@ -55,6 +55,8 @@ class Catalog:
     # How the two sources were merged, when both were read: where they differ, and the
     # TCGdex printings the catalog does not take (catalog/importing/merging.py).
     merged: merging.Merged | None = None
+    # The values read otherwise than a source spells them (catalog/importing/deciding.py).
+    readings: list[deciding.Reading] = field(default_factory=list)
 
     @property
     def supplement_count(self) -> int:
@@ -167,6 +169,7 @@ def transform(raw: RawSources, budget: Budget | None = None) -> Catalog:
         refuse_count(raw.source, "cards", len(catalog.cards), budget.limits.cards, "a catalog")
         check_unique((c["id"] for c in catalog.cards), raw.source, "card")
     _add_supplement(catalog, json.loads(SUPPLEMENT_PATH.read_bytes()))
+    catalog.readings = deciding.read_marks(catalog.cards)
     refuse_count("cards/en", "hosts of the cards' pictures", len(catalog.image_origins),
                  MAX_IMAGE_ORIGINS, "the organizer page's Content-Security-Policy")
     # Which printings are one card is decided over the whole catalog (catalog.gameplay).

@@ -1,12 +1,13 @@
 """One catalog from two sources: pokemon-tcg-data's rows, and TCGdex's where it has more.
 
-The rule, one for every field: **a printing pokemon-tcg-data has keeps every field as
-pokemon-tcg-data gives it**, so every id and every answer given before stays. TCGdex adds
-what pokemon-tcg-data lacks: its sets, its printings of a set both have at a number
-pokemon-tcg-data lacks, and the names of sets and printings in other languages. Where both
-have a printing and differ (its name, number, regulation mark, printed text or subtypes, or
-its set's release date) the difference is kept as a `Disagreement`, which
-`flask catalog sources-report` lists with the side taken.
+A printing or set both sources have is pokemon-tcg-data's row, each field decided by the
+rule of catalog/importing/deciding.py: its id, number and name are always
+pokemon-tcg-data's, and its content is the value consistent with the rest of its card,
+pokemon-tcg-data's where both are (a row that is not a card of its supertype, or that gives
+no regulation mark or set release day, takes TCGdex's). TCGdex adds what pokemon-tcg-data
+lacks: its sets, its printings of a set both have at a number pokemon-tcg-data lacks, and
+the names of sets and printings in other languages. Each field the sources give differently
+is a `Decision`, which `flask catalog sources-report` lists with the side taken and why.
 
 A TCGdex set is the catalog's set of the same id, else of the same English name, else the
 one `catalog/data/tcgdex.json` maps it to; any other is a new set, whose id follows the
@@ -22,53 +23,45 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from catalog.identity import (
-    ENERGY,
-    POKEMON,
-    clean_text,
-    cost_types,
-    modifier_key,
-    name_key,
-    parse_hp,
-)
+from catalog.identity import ENERGY, POKEMON, name_key
 from catalog.importing.card_rows import finished
+from catalog.importing.deciding import (
+    BOTH,
+    KEEPS,
+    PTCG,
+    TCGDEX,
+    Decision,
+    asks,
+    decide,
+    differences,
+)
 from catalog.importing.tcgdex_data import SOURCE, TcgdexCard, TcgdexSet, table
 from catalog.numbers import number_key, number_sort_key
 from runtime import patterns
 
 _PADDED = patterns.compile(r"(?P<head>[a-z]+)0+(?P<digits>\d)")
 NO_NAME, NO_TEXT = "no English name", "none of its text"
-# The fields a disagreement can be on.
-FIELDS = ("name", "number", "regulation_mark", "subtypes", "text", "release_date", "id")
-
-
-@dataclass(frozen=True)
-class Disagreement:
-    """A field the two sources give differently for one printing (or set), and what is kept."""
-
-    record: str  # the catalog's id of the printing or set
-    field: str
-    kept: str  # pokemon-tcg-data's value, which the catalog has
-    other: str  # TCGdex's
 
 
 @dataclass
 class Merged:
     sets: list[dict[str, Any]]
     cards: list[dict[str, Any]]
-    # Found while merging: on sets' release days, printings' ids and numbers.
-    found: list[Disagreement]
+    # Decided while merging: the fields that took TCGdex's value, and the sets' release
+    # days and the printings' ids and numbers the sources give differently.
+    found: list[Decision]
     # TCGdex printings the catalog does not take, by why: NO_NAME, NO_TEXT.
     left_out: dict[str, int]
     # Each printing both sources have: pokemon-tcg-data's row and TCGdex's printing. Read
-    # and compared only when asked (`disagreements`): an import needs none of it
-    # (speed trick "rows for new printings only": docs/performance.md).
+    # and compared in full only when asked (`decisions`): an import reads TCGdex's row only
+    # where pokemon-tcg-data's may take from it (deciding.asks; speed trick "rows for new
+    # printings only": docs/performance.md).
     matched: list[tuple[dict[str, Any], TcgdexCard]] = field(default_factory=list)
 
-    def disagreements(self) -> list[Disagreement]:
-        """Every disagreement between the sources, with what the catalog keeps."""
+    def decisions(self) -> list[Decision]:
+        """Every field the sources give differently, with the value the catalog keeps."""
         return self.found + [difference for kept, other in self.matched
-                             for difference in _differences(kept, other.row)]
+                             for difference in differences(kept, other.row)]
 
 
 def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
@@ -79,7 +72,12 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
     by_name = _unique_names(sets)
     printings: dict[str, dict[str, dict[str, Any]]] = {}
     for card in cards:
-        printings.setdefault(card["set_id"], {})[number_key(card["number"])] = card
+        of_set = printings.setdefault(card["set_id"], {})
+        key = number_key(card["number"])
+        # Two printings of one number: the one whose id says it is that number's (the data
+        # numbers its Antique Cover Fossil zsv10pt5-80 "60", beside Escavalier zsv10pt5-60).
+        if key not in of_set or _numbered(card):
+            of_set[key] = card
     result = Merged(list(sets), list(cards), [], {NO_NAME: 0, NO_TEXT: 0})
     ids = {card["id"]: card for card in cards}
     taken: set[str] = set()
@@ -102,6 +100,11 @@ def merged(sets: list[dict[str, Any]], cards: list[dict[str, Any]],
             by_id[ours][words] = {**found.row[words], **by_id[ours].get(words, {})}
         _add_cards(ours, found.cards, printings.setdefault(ours, {}), result, ids)
     return result
+
+
+def _numbered(card: dict[str, Any]) -> bool:
+    """Whether a printing's id ends in its number."""
+    return number_key(card["id"].rsplit("-", 1)[-1]) == number_key(card["number"])
 
 
 def _unique_names(sets: list[dict[str, Any]]) -> dict[str, str]:
@@ -129,12 +132,15 @@ def _new_set(found: TcgdexSet, new_ids: dict[str, str], by_id: dict[str, dict[st
 
 
 def _compare_set(kept: dict[str, Any], other: dict[str, Any],
-                 disagreements: list[Disagreement]) -> None:
-    if kept["release_date"] and other["release_date"] \
-            and kept["release_date"] != other["release_date"]:
-        disagreements.append(Disagreement(kept["id"], "release_date",
-                                          kept["release_date"].isoformat(),
-                                          other["release_date"].isoformat()))
+                 decisions: list[Decision]) -> None:
+    ours, theirs = kept["release_date"], other["release_date"]
+    if ours is None and theirs is not None:
+        kept["release_date"] = theirs
+        decisions.append(Decision(kept["id"], "release_date", theirs.isoformat(), "", TCGDEX,
+                                  "pokemon-tcg-data gives the set no release day"))
+    elif ours is not None and theirs is not None and ours != theirs:
+        decisions.append(Decision(kept["id"], "release_date", ours.isoformat(),
+                                  theirs.isoformat(), PTCG, BOTH))
 
 
 def _add_cards(set_id: str, printings: list[TcgdexCard],
@@ -144,6 +150,11 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
         kept = present.get(number_key(printing.number))
         if kept is not None:
             result.matched.append((kept, printing))
+            if asks(kept, printing.module.value.get("regulationMark")):
+                taken = decide(kept, printing.row)
+                if taken:
+                    result.found.extend(taken)
+                    finished(kept, printing.where)  # its keys and limits, of what it holds
             # pokemon-tcg-data names it in English alone: its other names are TCGdex's
             kept["names"] = {**printing.names, **kept.get("names", {})}
             continue
@@ -157,11 +168,12 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
         if same_id is not None and name_key(same_id["name"]) == name_key(row["name"]):
             # pokemon-tcg-data has this printing under another number (its Antique Cover
             # Fossil zsv10pt5-80 is numbered 60): one printing, whose number is kept.
-            result.found.append(Disagreement(card_id, "number", same_id["number"],
-                                             row["number"]))
+            result.found.append(Decision(card_id, "number", same_id["number"],
+                                         row["number"], PTCG, KEEPS))
             continue
         if same_id is not None:  # the id is another printing's
-            result.found.append(Disagreement(card_id, "id", card_id, f"{card_id}-{SOURCE}"))
+            result.found.append(Decision(card_id, "id", card_id, f"{card_id}-{SOURCE}", PTCG,
+                                         KEEPS))
             card_id = f"{card_id}-{SOURCE}"
         ids[card_id] = row
         card = finished(dict(row, id=card_id, set_id=set_id, number=number,
@@ -179,45 +191,3 @@ def _textless(row: dict[str, Any]) -> bool:
     if row["supertype"] == ENERGY and "Basic" in row["subtypes"]:
         return False
     return not row["rules"]
-
-
-def _differences(kept: dict[str, Any], other: dict[str, Any]) -> Iterable[Disagreement]:
-    record = kept["id"]
-    if name_key(kept["name"]) != name_key(other["name"]):
-        yield Disagreement(record, "name", kept["name"], other["name"])
-    if (kept["regulation_mark"] or "") != (other["regulation_mark"] or ""):
-        yield Disagreement(record, "regulation_mark", kept["regulation_mark"] or "",
-                           other["regulation_mark"] or "")
-    if sorted(kept["subtypes"]) != sorted(other["subtypes"]):
-        yield Disagreement(record, "subtypes", ", ".join(kept["subtypes"]),
-                           ", ".join(other["subtypes"]))
-    ours, theirs = _text_parts(kept), _text_parts(other)
-    if ours != theirs:
-        label = next(label for label in dict.fromkeys([*ours, *theirs])
-                     if ours.get(label, "") != theirs.get(label, ""))
-        yield Disagreement(record, "text", f"{label}: {ours.get(label, '')}",
-                           f"{label}: {theirs.get(label, '')}")
-
-
-def _text_parts(card: dict[str, Any]) -> dict[str, str]:
-    """A printing's text by part ("attack 2", "rule 1"), each as the fingerprint reads it
-    (catalog.identity.text_fingerprint), so a report names the first part that differs."""
-    parts = {"HP": str(parse_hp(card.get("hp")) or ""), "Types": " ".join(card["types"] or ()),
-             "evolves from": clean_text(card.get("evolves_from"))}
-    trait = card.get("ancient_trait")
-    if trait:
-        parts["Ancient Trait"] = f"{clean_text(trait.get('name'))}: {clean_text(trait.get('text'))}"
-    for number, ability in enumerate(card["abilities"] or (), start=1):
-        parts[f"ability {number}"] = (f"{clean_text(ability.get('name'))}: "
-                                      f"{clean_text(ability.get('text'))}")
-    for number, attack in enumerate(card["attacks"] or (), start=1):
-        parts[f"attack {number}"] = (
-            f"{clean_text(attack.get('name'))} [{' '.join(cost_types(attack.get('cost')))}] "
-            f"{modifier_key(attack.get('damage'))}: {clean_text(attack.get('text'))}")
-    for kind in ("weaknesses", "resistances"):
-        parts[kind] = " ".join(f"{m.get('type')}{modifier_key(m.get('value'))}"
-                               for m in card[kind] or ())
-    parts["Retreat"] = str(len(cost_types(card.get("retreat_cost"))))
-    for number, rule in enumerate(card["rules"] or (), start=1):
-        parts[f"rule {number}"] = clean_text(rule)
-    return parts

@@ -21,29 +21,49 @@ from tests.corpus.played import published
 from validators.engine import validate
 from validators.formats import FormatDefinition, get_format
 
-# What a printing is, as answers show it: none of it may change when TCGdex is read too.
-KEPT = ("set_id", "number", "name", "supertype", "subtypes", "hp", "types", "rules",
-        "regulation_mark", "text_fingerprint", "name_key",
-        "copies_unlimited", "limit_group", "limit_max", "image_small", "source")
+# What names a printing: none of it may change when TCGdex is read too.
+NAMED = ("set_id", "number", "name", "name_key", "image_small", "source")
+# What a printing is: it changes only where pokemon-tcg-data's row is not a card of its
+# supertype and TCGdex's is (catalog/importing/deciding.py).
+CONTENT = ("supertype", "subtypes", "hp", "types", "rules", "regulation_mark",
+           "text_fingerprint", "copies_unlimited", "limit_group", "limit_max")
 
 
-def _rows(url: str) -> dict[str, tuple]:
+def _rows(url: str, fields: tuple[str, ...]) -> dict[str, tuple]:
     engine = make_engine(url)
     try:
         with Session(engine) as session:
-            return {card.id: tuple(getattr(card, field) for field in KEPT)
+            return {card.id: tuple(getattr(card, field) for field in fields)
                     for card in session.scalars(select(Card))}
     finally:
         engine.dispose()
 
 
-def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_what_it_is(ptcg_db_url,
-                                                                         full_db_url):
-    before, after = _rows(ptcg_db_url), _rows(full_db_url)
-    changed = [card_id for card_id, row in before.items() if after.get(card_id) != row]
-    assert changed == []
+def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_name(ptcg_db_url, full_db_url):
+    before, after = _rows(ptcg_db_url, NAMED), _rows(full_db_url, NAMED)
+    assert [card_id for card_id, row in before.items() if after.get(card_id) != row] == []
     added = set(after) - set(before)
     assert len(added) > 900  # the 2026 sets, and the promos and kits the other lacks
+
+
+def test_only_printings_that_are_not_cards_of_their_kind_take_tcgdexs_content(ptcg_db_url,
+                                                                              full_db_url):
+    before, after = _rows(ptcg_db_url, CONTENT), _rows(full_db_url, CONTENT)
+    changed = {card_id: (before[card_id], after[card_id]) for card_id in before
+               if after[card_id] != before[card_id]}
+    # Ascended Heroes' Supporters, which pokemon-tcg-data gives as Pokémon with 0 HP and no
+    # text: Boss's Orders (183, 256), Lillie's Determination, Team Rocket's Petrel …
+    assert len(changed) == 22
+    assert {card_id.split("-")[0] for card_id in changed} == {"me2pt5"}
+    for was, now in changed.values():  # (supertype, subtypes, hp, types, rules, …)
+        assert (was[0], was[2] or None, was[4]) == ("Pokémon", None, [])
+        assert (now[0], now[2]) == ("Trainer", None) and "Supporter" in now[1] and now[4]
+
+
+def _changed(ptcg_db_url: str, full_db_url: str) -> set[str]:
+    """The printings of pokemon-tcg-data whose content is TCGdex's in the merged catalog."""
+    before, after = _rows(ptcg_db_url, CONTENT), _rows(full_db_url, CONTENT)
+    return {card_id for card_id, row in before.items() if after[card_id] != row}
 
 
 def test_the_sets_of_2026_are_read_with_their_codes_and_days(full_db_url):
@@ -77,19 +97,37 @@ def _cards_of(url: str) -> dict[str, tuple[str, str]]:
 def test_pokemon_tcg_datas_printings_are_grouped_into_cards_as_before(ptcg_db_url,
                                                                        full_db_url):
     before, after = _cards_of(ptcg_db_url), _cards_of(full_db_url)
+    # The printings that took TCGdex's content are other cards now (the test above).
+    changed = _changed(ptcg_db_url, full_db_url)
+    kept = set(before) - changed
 
     def groups(cards: dict[str, tuple[str, str]]) -> set[frozenset[str]]:
         found: dict[str, set[str]] = {}
         for card_id, (key, _) in cards.items():
-            if card_id in before:
+            if card_id in kept:
                 found.setdefault(key, set()).add(card_id)
         return {frozenset(ids) for ids in found.values()}
 
     assert groups(after) == groups(before)
-    # A card's key is its oldest printing's: it moves only where TCGdex adds an older one.
-    moved = {after[card_id][0] for card_id in before if before[card_id][0] != after[card_id][0]}
-    joined = {key for key, source in after.values() if source == "tcgdex"}
+    # A card's key is its oldest printing's: it moves only where TCGdex adds an older one,
+    # or gives a set pokemon-tcg-data leaves undated its day (the MEP promos, out with
+    # Mega Evolution: Inteleon mep-2 is now as old as me1-41).
+    moved = {after[card_id][0] for card_id in kept if before[card_id][0] != after[card_id][0]}
+    dated = _undated(ptcg_db_url) - _undated(full_db_url)
+    assert dated == {"mep"}
+    joined = {key for card_id, (key, source) in after.items()
+              if source == "tcgdex" or card_id.rsplit("-", 1)[0] in dated}
     assert moved <= joined and len(moved) < 10
+
+
+def _undated(url: str) -> set[str]:
+    """The sets of a catalog with no release day."""
+    engine = make_engine(url)
+    try:
+        with Session(engine) as session:
+            return set(session.scalars(select(Set.id).where(Set.release_date.is_(None))))
+    finally:
+        engine.dispose()
 
 
 @pytest.mark.parametrize(("written", "meant"), [

@@ -223,14 +223,20 @@ def test_the_sources_report_lists_each_disagreement_with_the_side_taken(tmp_path
     runner = runner_for(empty_db_url)
     result = runner.invoke(args=["catalog", "sources-report", location])
     assert result.exit_code == 0, result.output
-    assert "keeps pokemon-tcg-data's value of every field" in result.output
-    assert "base1-4  text  kept (pokemon-tcg-data): 'HP: 120'  TCGdex: 'HP: 100'" \
-        in result.output
+    assert "rule: the value consistent with the rest of its card is kept" in result.output
+    assert "  hp                    1   pokemon-tcg-data 1, tcgdex 0" in result.output
+    assert ("base1-4  hp  kept (pokemon-tcg-data): '120'  not taken (tcgdex): '100'  why: "
+            "both are consistent with their card") in result.output
     as_json = runner.invoke(args=["catalog", "sources-report", location, "--json"])
     assert as_json.exit_code == 0
-    assert [json.loads(line) for line in as_json.stdout.splitlines()] == [{
-        "record": "base1-4", "field": "text", "kept": "HP: 120", "kept_from": "pokemon-tcg-data",
-        "other": "HP: 100", "other_from": "tcgdex"}]
+    both = "both are consistent with their card (or neither is): pokemon-tcg-data's is kept"
+    assert [json.loads(line) for line in as_json.stdout.splitlines()] == [
+        {"record": "base1-4", "field": "hp", "kept": "120", "kept_from": "pokemon-tcg-data",
+         "other": "100", "other_from": "tcgdex", "why": both},
+        {"record": "base1-4", "field": "text", "kept": "ability 1: Energy Burn: Turn all "
+         "Energy attached to Charizard into Fire Energy. This power can't be used if Charizard "
+         "is Asleep, Confused, or Paralyzed.", "kept_from": "pokemon-tcg-data",
+         "other": "ability 1: ", "other_from": "tcgdex", "why": both}]
     only_names = runner.invoke(args=["catalog", "sources-report", location, "--field", "name",
                                      "--json"])
     assert only_names.exit_code == 0 and only_names.stdout.strip() == ""
