@@ -112,7 +112,7 @@ def _readings(rules: FormatDefinition, standings: FormatStandings, printing: Pri
         rotation = pool.rotation_on(day)
         mark = printing.regulation_mark
         if pool.rotations and rotation is not None and mark is not None \
-                and RANK[mark] < RANK[rotation.from_mark]:
+                and RANK.get(mark, -1) < RANK[rotation.from_mark]:
             yield ("rotated", f"its mark {mark} rotated out on {rotation.effective} "
                    f"({rotation.announcement.title}), and no printing of the card carries "
                    f"{rotation.from_mark} or later")

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from catalog.regulation_marks import RANK
 from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
 from tests.support.answers import batch_verdicts
 from tests.support.basics import basic_entry
-from validators.formats import get_format
+from validators.formats import card_pool, get_format
 
 pytestmark = pytest.mark.full_catalog
 TOURNAMENTS = Path(__file__).resolve().parents[1] / "tournaments"
@@ -158,6 +159,36 @@ def test_deck_rules_copy_limit_size_and_ace_spec(client):
     assert codes(judged(client, two_ace_specs, "2024-06-07")) == ["ace-spec-limit"]
 
 
+def test_ascended_heroes_boss_s_orders_is_one_card_with_its_older_printing(client):
+    # pokemon-tcg-data gives Ascended Heroes' Supporters as Pokémon with 0 HP and no text;
+    # the catalog takes TCGdex's Trainer (catalog/importing/deciding.py).
+    both = "2 Boss's Orders ASC 183\n2 Boss's Orders MEG 114\n"
+    resolved = client.post("/v1/resolve", data=both, content_type="text/plain").get_json()
+    assert [line["card"]["id"] for line in resolved["lines"]] == ["me2pt5-183", "me1-114"]
+    assert resolved["counts"]["by_supertype"] == {"Pokémon": 0, "Trainer": 4, "Energy": 0}
+    assert len({line["card"]["function_key"] for line in resolved["lines"]}) == 1
+    [named] = client.post("/v1/resolve", data="2 Boss's Orders",
+                          content_type="text/plain").get_json()["lines"]
+    assert named["status"] == "resolved"  # one card, however many printings
+    basic = basic_entry("standard", "2026-03-01")
+    four = f"{both}1 {basic['id']}\n55 Basic Psychic Energy SVE 5"
+    verdict = client.post("/v1/validate?format=standard&as_of=2026-03-01", data=four,
+                          content_type="text/plain").get_json()
+    assert verdict["legal"] is True and verdict["counts"]["by_supertype"]["Trainer"] == 4
+    five = four.replace("2 Boss's Orders MEG", "3 Boss's Orders MEG").replace("55 ", "54 ")
+    over = client.post("/v1/validate?format=standard&as_of=2026-03-01", data=five,
+                       content_type="text/plain").get_json()
+    assert codes(over) == ["copy-limit"]
+    assert "5 cards titled \"Boss's Orders\"" in over["violations"][0]["message"]
+    # a search for Trainers finds the set's Supporters, one for Pokémon none of them
+    trainers = {item["id"] for item in client.get(
+        "/v1/cards?set=ASC&supertype=Trainer&per_page=250").get_json()["items"]}
+    pokemon = {item["id"] for item in client.get(
+        "/v1/cards?set=ASC&supertype=Pokémon&per_page=250").get_json()["items"]}
+    assert {"me2pt5-183", "me2pt5-256", "me2pt5-207"} <= trainers
+    assert not {"me2pt5-183", "me2pt5-256", "me2pt5-207"} & pokemon
+
+
 def test_the_format_lists_its_dated_history_with_sources(client):
     body = client.get("/v1/formats/standard").get_json()
     rotations = body["card_pool"]["rotations"]
@@ -182,7 +213,12 @@ def test_format_all_includes_standard(client):
 def test_rotations_are_in_order_and_marks_only_move_forward():
     rotations = get_format("standard").pool.rotations  # type: ignore[union-attr]
     assert [r.effective for r in rotations] == sorted(r.effective for r in rotations)
-    assert [r.from_mark for r in rotations] == sorted(r.from_mark for r in rotations)
+    marks = [r.from_mark for r in rotations]
+    assert marks == sorted(marks, key=RANK.__getitem__)  # the game's order of marks
+    with pytest.raises(ValueError, match="a regulation mark of the game: 'K'"):
+        card_pool({"rotations": [{"effective": "2027-04-09", "from_mark": "K",
+                                  "announcement": {"title": "t", "url": "https://x.example",
+                                                   "date": "2027-01"}}]})
 
 
 def judged_together(client, lists: list[tuple[str, list[dict]]], as_of: str) -> list[dict]:

@@ -62,6 +62,9 @@ def test_the_hash_is_of_what_was_read_not_how_it_was_written():
     ({**CUP, "pool": {"released_from": "2024-01-01", "released_until": "2023-01-01"}},
      ("pool", "released_until")),
     ({**CUP, "pool": {"regulation_marks": ["GH"]}}, ("pool", "regulation_marks", "0")),
+    # a letter, but no mark of the game (catalog/regulation_marks.py), nor lower case
+    ({**CUP, "pool": {"regulation_marks": ["H", "Z"]}}, ("pool", "regulation_marks", "1")),
+    ({**CUP, "pool": {"regulation_marks": ["h"]}}, ("pool", "regulation_marks", "0")),
     ({**CUP, "url": "javascript:alert(1)"}, ("url",)),
     ({**CUP, "sections": {"rules": {"section": "x"}}}, ("sections", "rules")),
     ({**CUP, "sections": {"pool": {"words": "x"}}}, ("sections", "pool", "words")),

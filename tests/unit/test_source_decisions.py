@@ -11,10 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
-from catalog.importing.deciding import PTCG, TCGDEX, faults
+from catalog.importing.deciding import PTCG, RULES, TCGDEX, faults
 from catalog.importing.importer import read_raw, transform
 from catalog.regulation_marks import MARKS, read_mark
+from tests.support.paths import PROJECT_ROOT
 
 TCGDEX_CARD = """import { Card } from "../../../interfaces"
 import Set from "../Test Set"
@@ -188,3 +190,14 @@ def test_a_regulation_mark_is_read_as_one_of_the_games(spelled, read):
 ])
 def test_a_row_is_a_card_of_its_supertype_or_says_why_not(card, found):
     assert faults(card) == found
+
+
+def test_the_docs_state_each_fields_rule_as_the_report_prints_it():
+    text = (PROJECT_ROOT / "docs" / "catalog-sources.md").read_text()
+    assert [field for field, rule in RULES.items()
+            if f"| `{field}` | {rule} |" not in text] == []
+
+
+def test_the_contract_knows_the_marks_of_the_game_and_no_other():
+    spec = yaml.safe_load((PROJECT_ROOT / "openapi.yaml").read_text())
+    assert spec["components"]["schemas"]["RegulationMark"]["enum"] == list(MARKS)
