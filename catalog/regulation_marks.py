@@ -4,8 +4,8 @@ source's spelling of one is read.
 A regulation mark is the letter in a card's lower corner that Standard's rotations go by
 (validators/formats/standard.json: "D and later", "H and later"). Japanese printings carried
 A from the Sun & Moon series, B from the Ultra Sun and Ultra Moon products and C from TAG
-TEAM GX; English printings carry them from Sword & Shield's D on: E and F (2021, 2022), G
-(Scarlet & Violet, 2023), H (2024), I (2025) and J (2026, the newest either source of the
+TEAM GX; English printings carry them from D on (Sword & Shield, 2020): E (2021), F (2022),
+G (Scarlet & Violet, 2023), H (2024), I (2025) and J (2026, the newest either source of the
 catalog prints). A mark the sources spell otherwise is read here once, at the import: the
 text "None" is no mark, a lower-case letter is its capital, and anything else that is not
 a mark of the game is no mark (each counted by `flask catalog sources-report`). So every
