@@ -73,7 +73,12 @@ def test_at_least_300_lists_from_20_events_each_with_its_days_format_and_source(
         source = event["source"]
         assert (source.get("repository") and source.get("path")
                 and COMMIT.fullmatch(source["commit"])) or source.get("url"), key
-        assert all(entry["placement"] for entry in event["lists"].values()), key
+        for entry in event["lists"].values():
+            assert entry["placement"], key
+            # A list taken from another source than its event's names its own.
+            own = entry.get("source")
+            assert own is None or (own["repository"] and own["path"]
+                                   and COMMIT.fullmatch(own["commit"])), (key, entry)
     listed = {name for event in EVENTS.values() for name in event["lists"]}
     on_disk = {str(path.relative_to(HERE)) for path in HERE.rglob("*")
                if path.suffix in (".txt", ".json") and path.parent != HERE}

@@ -1,6 +1,7 @@
 """Decklists played at sanctioned events (tests/corpus/README.md, *Played at sanctioned
 events*): each list as its source published it, one file a list; `events.json` gives each
-event's name, days, format, the deckjudge format and day it is judged in, and its source;
+event's name, days, format, the deckjudge format and day it is judged in, and its source (a
+list taken from another source names its own);
 `known_errors.json` the lines that are wrong in the source itself, each with its evidence.
 
 A list is the source's text as pasted (`.txt`) or the source's card objects (`.json`): a
