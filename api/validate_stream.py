@@ -212,8 +212,8 @@ def left_bytes(line: bytes | None) -> int:
     line too short to name its deck, or too long to be read."""
     if line is None or len(line) < _SHORTEST_NAMING:
         return 0
-    # A JSON string written again is never longer than as sent, so its id is no longer
-    # than its line.
+    # A JSON string written again takes at most the bytes it was sent in, so its id takes
+    # at most its line's.
     return LEFT_LINE_BYTES + min(len(line), _LEFT_ID_BYTES)
 
 

@@ -110,7 +110,8 @@ def _answers(service: Streaming, group: list[tuple[int, bytes]],
         # One deck a line: the deck of line `at` is the first the stream stopped before.
         judged += [(position, _judged(paths[position], found.get(position), {}))
                    for position, _ in group[:at - 1]]
-        problem = stopped.get("problem") if isinstance(stopped.get("problem"), dict) else {}
+        said = stopped.get("problem") if isinstance(stopped, dict) else None
+        problem = said if isinstance(said, dict) else {}
         kept, group = _asked_again(group[at - 1:], problem, at)
         judged += [(position, _judged(paths[position], None, problem)) for position, _ in kept]
     return judged

@@ -12,8 +12,8 @@ CRAFTED_NAMES = 60
 
 def most_reprinted_names(index: CatalogIndex, count: int = CRAFTED_NAMES) -> list[str]:
     """The names of the catalog that stand for the most printings, most first."""
-    ranked = sorted(((-len(printings), printings[0].name)
-                     for printings in index.by_name.values() if printings))
+    ranked = sorted((-len(printings), printings[0].name)
+                     for printings in index.by_name.values() if printings)
     return [name for _, name in ranked[:count]]
 
 
