@@ -81,9 +81,10 @@ def validate_stream() -> Response:
                       f"all; this one is {size:,}. Send the decks in several streams.",
                       limit=MAX_STREAM_BYTES)
     index = store.index()
-    body = received(request.stream, current_app.config.get("SPOOL_DIR"))
+    body, sent = received(request.stream, current_app.config.get("SPOOL_DIR"))
     answer_bound.held_in_parts()  # each line is held to its bound, and the whole to its own
-    bound = answer_bound.largest_stream_answer(answer_bound.request_bytes())
+    # On the bytes read, which a chunked body gives no Content-Length of; it has no query.
+    bound = answer_bound.largest_stream_answer(sent)
     until = deadline.current()
 
     def each() -> Iterator[bytes]:
@@ -98,8 +99,8 @@ def validate_stream() -> Response:
     return response
 
 
-def received(stream: IO[bytes], spool: str | None = None) -> IO[bytes]:
-    """The whole body, read before the answer starts: a proxy that sees the answer begin
+def received(stream: IO[bytes], spool: str | None = None) -> tuple[IO[bytes], int]:
+    """The whole body and its size, read before the answer starts: a proxy that sees the answer begin
     stops sending the body (nginx does), so it is kept first, past _IN_MEMORY on disk (in
     `spool`, else the system's temporary directory), and read a line at a time from there as
     the decks are judged. A body of no deck at all is refused, as a batch of none is; one
@@ -125,8 +126,9 @@ def received(stream: IO[bytes], spool: str | None = None) -> IO[bytes]:
         kept.close()
         raise Problem("invalid-body", "A stream sends one deck a line, a /v1/validate JSON "
                       "body with its `id`; this one sends none.", pointer="")
+    size = kept.tell()
     kept.seek(0)
-    return kept
+    return kept, size
 
 
 class Stop(NamedTuple):

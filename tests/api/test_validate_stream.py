@@ -3,6 +3,7 @@ answer what the batch gives it, a bad deck a problem in its place."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -204,3 +205,18 @@ def test_a_stream_past_the_room_its_disk_has_is_a_503_that_names_the_cause(clien
     problem = response.get_json()
     assert problem["type"].endswith("/storage-full") and "disk" in problem["detail"]
     assert fits.status_code == 200
+
+
+def test_a_chunked_stream_is_bounded_by_the_bytes_it_sent(client):
+    """A body sent in chunks has no Content-Length: its bound is on the bytes read (20 real
+    lists in every format, the verdicts alone: past the 512 KiB floor, within 100 times)."""
+    texts = [item.body for item in corpus_lists() if isinstance(item.body, str)][:20]
+    body = "".join(json.dumps({"id": str(n), "format": "all", "detail": "verdict",
+                               "deck": text}) + "\n" for n, text in enumerate(texts)).encode()
+    response = client.post("/v1/validate/stream", input_stream=io.BytesIO(body),
+                           content_type=NDJSON, environ_overrides={"wsgi.input_terminated": True,
+                                              "CONTENT_LENGTH": ""})
+    assert response.status_code == 200
+    assert answer_bound.ANSWER_FLOOR < len(response.get_data()) <= 100 * len(body)
+    last = json.loads(response.get_data().splitlines()[-1])
+    assert last == {"done": {"decks": 20, "answered": 20, "failed": 0}}
