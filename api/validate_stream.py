@@ -100,10 +100,10 @@ def validate_stream() -> Response:
 
 
 def received(stream: IO[bytes], spool: str | None = None) -> tuple[IO[bytes], int]:
-    """The whole body and its size, read before the answer starts: a proxy that sees the answer begin
-    stops sending the body (nginx does), so it is kept first, past _IN_MEMORY on disk (in
-    `spool`, else the system's temporary directory), and read a line at a time from there as
-    the decks are judged. A body of no deck at all is refused, as a batch of none is; one
+    """The whole body and its size, read before the answer starts: a proxy that sees the
+    answer begin stops sending the body (nginx does), so it is kept first, past _IN_MEMORY on
+    disk (in `spool`, else the system's temporary directory), and read a line at a time from
+    there as the decks are judged. A body of no deck at all is refused, as a batch of none is; one
     the disk has no room for is a 503 that says so."""
     kept = tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, dir=spool)
     try:

@@ -237,8 +237,8 @@ def _room_a_thread() -> tuple[int, int]:
 
 
 def test_the_pod_keeps_a_streams_body_where_it_has_room_for_one_a_thread():
-    """A 20 MB stream under the manifest's 16 MiB /tmp in memory was a 500: the spool is a
-    volume of its own, on disk, sized from the limits for every thread of every worker."""
+    """A stream's body does not fit the 16 MiB /tmp in memory: the spool is a volume of its
+    own, on disk, sized from the limits for every thread of every worker."""
     app = container("Deployment")
     pod = next(d for d in all_documents() if d["kind"] == "Deployment")["spec"]["template"]
     env = {item["name"]: item.get("value") for item in app["env"]}
