@@ -53,6 +53,10 @@ class Settings:
     # A directory of organizers' format definitions the deployment lists beside deckjudge's
     # own (validators/deployed.py); None for none.
     formats_dir: str | None = None
+    # Where a stream's body past 1 MiB waits while its decks are judged
+    # (api/validate_stream.py): it needs room for the largest stream a worker thread
+    # (docs/deploy.md); None for the system's temporary directory.
+    spool_dir: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str], instance_path: Path) -> Settings:
@@ -85,6 +89,7 @@ class Settings:
             request_deadline_seconds=deadlines.configured_seconds(
                 environ.get("REQUEST_DEADLINE_SECONDS")),
             formats_dir=read("FORMATS_DIR", str, unset.formats_dir),
+            spool_dir=read("SPOOL_DIR", _directory, unset.spool_dir),
         )
 
     def as_config(self) -> dict[str, Any]:
@@ -100,6 +105,7 @@ class Settings:
             "COMPRESS_ALGORITHM": self.compress_algorithm,
             "REQUEST_DEADLINE_SECONDS": self.request_deadline_seconds,
             "FORMATS_DIR": self.formats_dir,
+            "SPOOL_DIR": self.spool_dir,
         }
 
 
@@ -122,6 +128,12 @@ def _positive(value: str) -> int:
     if number < 1:
         raise ValueError("must be 1 or more")
     return number
+
+
+def _directory(value: str) -> str:
+    if not Path(value).is_dir():
+        raise ValueError("must be a directory that exists")
+    return value
 
 
 def _cache_sizes(value: str) -> CacheSizes:

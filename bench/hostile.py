@@ -12,7 +12,11 @@ two at once on its two threads. 4. make run's settings (two workers of two threa
 the batch that takes a worker's memory highest, four at a time: eight are sent at once, so
 that both threads of both workers are busy whichever worker the kernel hands each to. Each
 worker's peak, the instance's PSS at its height (what a pod's memory limit counts), each
-worker's memory once they are done, and /healthz and /readyz asked all the while.
+worker's memory once they are done, and /healthz and /readyz asked all the while. 5. The
+streams: the crafted one (4,500 decks of the 60 most reprinted names, every format, the
+verdict alone), its bytes in and out; and a worker's peak (one worker of two threads) after
+it, after the largest stream of real lists the limits allow (10,000 decks, every format, the
+verdicts alone, stopped at its bound), and after two of that at once.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
@@ -25,6 +29,7 @@ Prints the median CPU time per KB of text. A benchmark prints figures; it assert
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
@@ -54,7 +59,16 @@ from bench.hostile_lines import (  # noqa: E402
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from bench.proc import children, pss_mib, status_mib  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
-from tests.e2e.test_hostile_requests import CASES, JSON, TEXT, _largest_batch  # noqa: E402
+from tests.corpus import lists  # noqa: E402
+from tests.e2e.test_hostile_requests import (  # noqa: E402
+    CASES,
+    JSON,
+    NDJSON,
+    STREAM,
+    TEXT,
+    _largest_batch,
+)
+from tests.support.crafted import crafted_stream  # noqa: E402
 
 
 def per_kb(text: str, seconds: float) -> float:
@@ -274,6 +288,67 @@ class _Probes(_Meanwhile):
                 raise SystemExit(f"{path} answered {answer.status_code} under load")
 
 
+# The crafted stream at the size the hostile sweep sent: 3.6 MB.
+CRAFTED_DECKS = 4500
+
+
+def _largest_real_stream() -> bytes:
+    """10,000 real lists (tests/corpus, each named with its source there), every format, the
+    verdicts alone: the most decks a stream may send."""
+    texts = [item.body for item in lists()]
+    return "".join(json.dumps({"id": str(n), "format": "all", "detail": "verdict",
+                               "deck": texts[n % len(texts)]}) + "\n"
+                   for n in range(10_000)).encode()
+
+
+def worst_streams(crafted: bytes) -> None:
+    """The crafted stream's bytes in and out through a real gunicorn worker (one, of two
+    threads), and the worker's peak RSS after it, after the largest stream of real lists,
+    and after two of those at once."""
+    real = _largest_real_stream()
+
+    def sent(base: str, body: bytes) -> tuple[int, int, float]:
+        start = time.perf_counter()
+        answer = requests.post(base + STREAM, data=body, headers=NDJSON, timeout=120)
+        return answer.status_code, len(answer.content), time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        os.environ.update(WEB_CONCURRENCY="1", GUNICORN_THREADS="2")
+        server, base = start_gunicorn(pidfile)
+        try:
+            before = peak_rss_mib(pidfile)[0]
+            status, out, seconds = sent(base, crafted)
+            after_crafted = peak_rss_mib(pidfile)[0]
+            real_status, real_out, real_seconds = sent(base, real)
+            after_real = peak_rss_mib(pidfile)[0]
+            with ThreadPoolExecutor(2) as pool:
+                statuses = [answer[0] for answer in pool.map(lambda _: sent(base, real),
+                                                              range(2))]
+            after_two = peak_rss_mib(pidfile)[0]
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    ratio = out / len(crafted)
+    print(f"the crafted stream ({CRAFTED_DECKS} decks of the most reprinted names, every "
+          f"format, the verdict alone; {status}): {len(crafted) / 1e6:.2f} MB in, "
+          f"{out / 1e6:.2f} MB out ({ratio:.2f} ×) in {seconds:.1f} s")
+    print(f"the largest stream of real lists (10,000, every format, the verdicts alone; "
+          f"{real_status}): {len(real) / 1e6:.1f} MB in, {real_out / 1e6:.1f} MB out in "
+          f"{real_seconds:.1f} s")
+    print(f"  worker peak RSS {before:.0f} MiB before, {after_crafted:.0f} MiB after the "
+          f"crafted stream, {after_real:.0f} MiB after the real one, {after_two:.0f} MiB "
+          f"after two at once ({statuses})")
+    record("hostile.stream.crafted.in_mb", len(crafted) / 1e6, "MB")
+    record("hostile.stream.crafted.out_mb", out / 1e6, "MB")
+    record("hostile.stream.crafted.ratio", ratio, "×")
+    record("hostile.stream.real.out_mb", real_out / 1e6, "MB")
+    record("hostile.stream.rss_before", before, "MiB")
+    record("hostile.stream.rss_after_crafted", after_crafted, "MiB")
+    record("hostile.stream.rss_after_real", after_real, "MiB")
+    record("hostile.stream.rss_after_two", after_two, "MiB")
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 0.5
     app = create_app()
@@ -293,8 +368,10 @@ def main() -> None:
     record("hostile.read.worst.times_normal", times, "×")
     with app.app_context():
         request_costs(app, normal)
+        crafted = crafted_stream(store.index(), CRAFTED_DECKS)
     worker_peak_under_the_largest_batch()
     four_worst_batches_at_once()
+    worst_streams(crafted)
 
 
 if __name__ == "__main__":

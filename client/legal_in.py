@@ -3,7 +3,8 @@ re-judged after a ban list or a rotation.
 
 The files are sent through POST /v1/validate/stream (a running service's, or the app's in
 this process), as many a stream as one takes, and each answer is read back: the formats the
-deck is legal in, and for each one it is not, the codes of what fails first.
+deck is legal in, and for each one it is not, the codes of what fails first. The decks a
+stream stopped before (its answer's bound, its time) are sent again in another.
 """
 
 from __future__ import annotations
@@ -87,23 +88,51 @@ def _streams(lines: list[tuple[int, bytes]]) -> list[list[tuple[int, bytes]]]:
 
 def _answers(service: Streaming, group: list[tuple[int, bytes]],
              paths: list[str]) -> list[tuple[int, Judged]]:
-    status, answers = service.stream(b"".join(line for _, line in group))
-    if status != 200:
-        problem = answers[0] if answers and isinstance(answers[0], dict) else {}
-        slug = _slug(problem) or f"http-{status}"
-        detail = problem.get("detail") or f"{service.where} answered HTTP {status}"
-        return [(position, Judged(paths[position], problem=slug, detail=detail, read=False))
-                for position, _ in group]
-    found = {int(answer["id"]): answer for answer in answers[:-1]
-             if isinstance(answer.get("id"), str) and answer["id"].isdigit()}
-    done = answers[-1].get("done", {}) if answers else {}
-    stopped = done.get("stopped", {}).get("problem", {}) if isinstance(done, dict) else {}
-    return [(position, _judged(paths[position], found.get(position), stopped))
-            for position, _ in group]
+    """Each deck of the group judged, a stream at a time: the decks a stream stopped before
+    are asked again in a stream of their own (`_asked_again`)."""
+    judged: list[tuple[int, Judged]] = []
+    while group:
+        status, answers = service.stream(b"".join(line for _, line in group))
+        if status != 200:
+            problem = answers[0] if answers and isinstance(answers[0], dict) else {}
+            slug = _slug(problem) or f"http-{status}"
+            detail = problem.get("detail") or f"{service.where} answered HTTP {status}"
+            return judged + [(position, Judged(paths[position], problem=slug, detail=detail,
+                                               read=False)) for position, _ in group]
+        found = {int(answer["id"]): answer for answer in answers[:-1]
+                 if isinstance(answer.get("id"), str) and answer["id"].isdigit()}
+        done = answers[-1].get("done", {}) if answers else {}
+        stopped = done.get("stopped") if isinstance(done, dict) else None
+        at = stopped.get("at") if isinstance(stopped, dict) else None
+        if not isinstance(at, int) or not 1 <= at <= len(group):  # every deck answered
+            return judged + [(position, _judged(paths[position], found.get(position), {}))
+                             for position, _ in group]
+        # One deck a line: the deck of line `at` is the first the stream stopped before.
+        judged += [(position, _judged(paths[position], found.get(position), {}))
+                   for position, _ in group[:at - 1]]
+        said = stopped.get("problem") if isinstance(stopped, dict) else None
+        problem = said if isinstance(said, dict) else {}
+        kept, group = _asked_again(group[at - 1:], problem, at)
+        judged += [(position, _judged(paths[position], None, problem)) for position, _ in kept]
+    return judged
+
+
+def _asked_again(left: list[tuple[int, bytes]], problem: dict[str, Any],
+                 at: int) -> tuple[list[tuple[int, bytes]], list[tuple[int, bytes]]]:
+    """The decks a stream stopped before, split into those whose answer is its stop's
+    problem and those asked again, as the batch's are (client.services): past the stream's
+    bound or its count of decks, all of them; past its time, all but the one that ran out
+    (it would cost as much again); after the service failed it, none."""
+    slug = _slug(problem)
+    if slug in ("answer-too-large", "batch-too-large") and at > 1:
+        return [], left
+    if slug == "deadline-exceeded":
+        return left[:1], left[1:]
+    return left, []
 
 
 def _judged(path: str, answer: dict[str, Any] | None, stopped: dict[str, Any]) -> Judged:
-    if answer is None:  # the stream stopped before this deck
+    if answer is None or stopped:  # the stream stopped before this deck
         return Judged(path, problem=_slug(stopped) or "not-answered",
                       detail=stopped.get("detail") or "the stream ended before this deck",
                       read=False)

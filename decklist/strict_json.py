@@ -27,13 +27,14 @@ MAX_DEPTH = 64
 
 
 class JsonFault(ValueError):
-    """Text that is not JSON the service reads: what is wrong, and the line and column
-    (1-based) where it is, when one place can be named."""
+    """Text that is not JSON the service reads: what is wrong (`reason`), and the line and
+    column (1-based) where it is, when one place can be named; `message` says both."""
 
-    def __init__(self, message: str, line: int | None = None,
+    def __init__(self, reason: str, line: int | None = None,
                  column: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+        self.reason = reason
+        self.message = reason if line is None else f"{reason} at line {line}, column {column}"
+        super().__init__(self.message)
         self.line = line
         self.column = column
 
@@ -59,13 +60,10 @@ def loads(text: str) -> Any:
                            parse_constant=_not_json)
     except json.JSONDecodeError as error:
         # "Unterminated string starting at" names its own place.
-        raise JsonFault(f"{error.msg.removesuffix(' at')} at line {error.lineno}, "
-                        f"column {error.colno}",
-                        error.lineno, error.colno) from None
+        raise JsonFault(error.msg.removesuffix(" at"), error.lineno, error.colno) from None
     except _Refused as error:
         line, column = _place(text, error.position(text))
-        raise JsonFault(f"{error.message} at line {line}, column {column}", line,
-                        column) from None
+        raise JsonFault(error.message, line, column) from None
     except RecursionError:
         raise _too_deep(text) from None
     _check_value(text, value)
@@ -108,8 +106,8 @@ def _is_text(value: str) -> bool:
 def _lone_surrogate_fault(text: str) -> JsonFault:
     at = _lone_surrogate(text)
     line, column = _place(text, at)
-    return JsonFault(f"{text[at:at + 6]} is half of a surrogate pair, not a character, at "
-                     f"line {line}, column {column}", line, column)
+    return JsonFault(f"{text[at:at + 6]} is half of a surrogate pair, not a character", line,
+                     column)
 
 
 _SURROGATE = patterns.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -168,8 +166,7 @@ def _too_deep(text: str) -> JsonFault:
             if depth > MAX_DEPTH:
                 line, column = _place(text, token.start())
                 return JsonFault(f"arrays and objects nested too deeply (more than "
-                                 f"{MAX_DEPTH} levels) at line {line}, column {column}", line,
-                                 column)
+                                 f"{MAX_DEPTH} levels)", line, column)
         elif bracket in "]}":
             depth -= 1
     return JsonFault(f"arrays and objects nested too deeply (more than {MAX_DEPTH} levels)")

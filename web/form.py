@@ -11,11 +11,11 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import orjson
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from api.middleware.problems import Problem
 from api.schema import target_problem
+from decklist import strict_json
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import all_formats, builtin_formats
@@ -252,13 +252,16 @@ def deck_body(form: Form) -> dict[str, Any]:
 
 
 def _definition(text: str) -> Any:
-    """A pasted definition's JSON; what is not JSON is the field's problem, as the API's
-    schema says the rest (api.deck_requests)."""
+    """A pasted definition's JSON, read as strictly as a request's body (decklist.strict_json:
+    no key twice, nesting and numbers bounded, no lone surrogate; a byte order mark before it
+    skipped); what is not is the field's problem, as the API's schema says the rest
+    (api.deck_requests)."""
     try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError as error:
-        raise Problem("invalid-body", f"Your format's definition is not JSON: {error}.",
-                      pointer="/definition") from None
+        return strict_json.loads(text.removeprefix("\ufeff"))
+    except strict_json.JsonFault as fault:
+        at = {"line": fault.line, "column": fault.column} if fault.line is not None else {}
+        raise Problem("invalid-body", f"Your format's definition is not JSON: {fault.message}.",
+                      pointer="/definition", **at) from None
 
 
 def team_body(form: Form) -> dict[str, Any]:

@@ -9,7 +9,10 @@ that says so instead; the organizer's page checks it itself.
 
 A batch answers each deck as it would be answered alone, so each deck's answer is held to
 the bound that deck would have alone (its own JSON's bytes); and the whole answer to the
-batch's own, `largest_batch_answer` (api.views.batches keeps both as it streams).
+batch's own, `largest_batch_answer` (api.views.batches keeps both as it streams). A stream
+of decks (api.validate_stream) holds each deck's line to the batch's ratio of that line's
+bytes, with no floor (ten thousand small lines would multiply one), and the whole answer to
+`largest_stream_answer`.
 """
 
 from __future__ import annotations
@@ -35,6 +38,11 @@ ANSWER_RATIO = 50
 # deck of one batch, answer 34 times the batch's bytes in every format, the verdicts alone,
 # and 18 to 21 times in one format line by line; the first 100 of them in every format, 67.
 BATCH_ANSWER_RATIO = 100
+# A stream's whole answer, whatever it sends: its 32 MiB at the batch's ratio would be 3.2 GB,
+# which a proxy in front keeps on its disk for a client that reads slowly. Ten thousand real
+# lists, each a deck of one stream with `detail: legal_in` (its default), answer 0.7 times
+# their bytes; in every format, the verdicts alone, 35 times (about 1,300 such decks fill it).
+STREAM_ANSWER_CEILING = 64 * 1024 * 1024
 
 
 def largest_answer(request_bytes: int) -> int:
@@ -44,6 +52,16 @@ def largest_answer(request_bytes: int) -> int:
 def largest_batch_answer(request_bytes: int) -> int:
     """The most a batch's whole answer may be, given the batch's bytes (body and query)."""
     return max(ANSWER_FLOOR, BATCH_ANSWER_RATIO * request_bytes)
+
+
+def largest_stream_answer(request_bytes: int) -> int:
+    """The most a stream's whole answer may be, given its bytes (body and query)."""
+    return min(STREAM_ANSWER_CEILING, max(ANSWER_FLOOR, BATCH_ANSWER_RATIO * request_bytes))
+
+
+def largest_line_answer(line_bytes: int) -> int:
+    """The most one deck's answer line of a stream may be, given the bytes of its line."""
+    return BATCH_ANSWER_RATIO * line_bytes
 
 
 def request_bytes() -> int:
@@ -60,13 +78,25 @@ def past_bound_of(size: int, asked: int, what: str) -> Problem | None:
     """The problem an answer of `size` bytes to `asked` bytes is, past its bound; or None.
     `what` was asked: the request, or one deck of a batch, which is bounded as if it had
     been sent alone (api.validate_batch)."""
-    if size <= largest_answer(asked):
+    return _past(size, largest_answer(asked), asked, what, "for the verdict alone (detail: "
+                 "verdict), or split the request")
+
+
+def past_line_bound(size: int, line_bytes: int) -> Problem | None:
+    """The problem a stream's answer line of `size` bytes to a deck's line of `line_bytes`
+    is, past its bound (`largest_line_answer`); or None."""
+    return _past(size, largest_line_answer(line_bytes), line_bytes, "deck's line",
+                 "for whether it is legal alone (detail: legal_in), or send the deck alone to "
+                 "/v1/validate")
+
+
+def _past(size: int, bound: int, asked: int, what: str, instead: str) -> Problem | None:
+    if size <= bound:
         return None
     log.info("an answer of %d bytes to a %s of %d bytes passed its bound", size, what, asked)
     return Problem("answer-too-large", f"The answer would be {size:,} bytes, more than the "
-                   f"{largest_answer(asked):,} an answer to a {what} of {asked:,} bytes may "
-                   "be. Ask for fewer formats, for the verdict alone (detail: verdict), or "
-                   "split the request.", limit=largest_answer(asked))
+                   f"{bound:,} an answer to a {what} of {asked:,} bytes may be. Ask for fewer "
+                   f"formats, {instead}.", limit=bound)
 
 
 def held_in_parts() -> None:

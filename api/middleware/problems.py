@@ -74,6 +74,8 @@ PROBLEM_TYPES: dict[str, ProblemType] = {
     # A request past its time limit (api/middleware/deadlines.py); unlike the two above it comes
     # without Retry-After: sent again, it would run out of time again.
     "deadline-exceeded": ProblemType(503, _UNAVAILABLE),
+    # No room left where a stream's body waits while it is judged (api/validate_stream.py).
+    "storage-full": ProblemType(503, _UNAVAILABLE),
 }
 
 # Errors of HTTP itself, which the servers in front also answer without the app: gunicorn

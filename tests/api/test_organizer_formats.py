@@ -221,11 +221,19 @@ def test_the_page_judges_a_pasted_definition_and_names_its_field_when_at_fault(c
     assert page.status_code == 200 and 'data-format="singleton-cup"' in html
     assert "Singleton Cup" in html
     for text, said in (("{nope", "not JSON"), ('{"base": "expanded", "copy_limit": 0}',
-                                                 "copy_limit")):
+                                                 "copy_limit"),
+                       # read as strictly as a request's body
+                       ('{"base": "expanded", "base": "standard"}', "appears twice"),
+                       ('{"rules": ' + "[" * 1000 + "]" * 1000 + "}", "nested too deeply"),
+                       ('{"name": "Cup \\udc00"}', "half of a surrogate pair")):
         refused = client.post("/", data={"mode": "deck", "deck": DECK, "definition": text})
         assert refused.status_code == 422
         assert 'data-field="definition"' in refused.get_data(as_text=True)
         assert said in refused.get_data(as_text=True)
+    marked = client.post("/", data={"mode": "deck", "deck": DECK, "as_of": DAY,
+                                    "format": "standard",
+                                    "definition": "\ufeff" + json.dumps(CUP)})
+    assert marked.status_code == 200 and "Singleton Cup" in marked.get_data(as_text=True)
 
 
 def test_a_team_is_judged_by_an_organizers_deck_rules(client):

@@ -3,13 +3,17 @@ answer what the batch gives it, a bad deck a problem in its place."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 
 from api import validate_stream
+from api.middleware import answer_bound
 from tests.corpus import lists as corpus_lists
 from tests.support.answers import batch_verdicts
+from tests.support.crafted import crafted_stream
+from tests.support.filesystems import small_filesystem
 
 NDJSON = "application/x-ndjson"
 # The answers come from the in-memory index: one backend is enough for them.
@@ -73,11 +77,19 @@ def test_a_stream_out_of_time_stops_and_says_why(client, monkeypatch):
         return judged(*args, **kwargs)
 
     monkeypatch.setattr(judgements, "deck_verdict", slow)
-    deck = json.dumps({"id": "x", "format": "modified", "deck": "4 Bill LC 108"})
-    answered = _stream(client, [deck] * 5)
-    done = answered[-1]["done"]
-    assert (len(answered), done["answered"], done["stopped"]["at"]) == (3, 2, 3)
+    decks = [json.dumps({"id": str(n), "format": "modified", "deck": "4 Bill LC 108"})
+             for n in range(5)]
+    answered = _stream(client, [*decks, "{}"])
+    *lines, last = answered
+    done = last["done"]
+    assert (done["decks"], done["answered"], done["failed"], done["stopped"]["at"]) == (
+        6, 2, 4, 3)
     assert done["stopped"]["problem"]["type"].endswith("/deadline-exceeded")
+    # the deck it stopped at and each after it that names its id: a short problem in place
+    assert [(line["id"], line["status"]) for line in lines] == [
+        ("0", 200), ("1", 200), ("2", 503), ("3", 503), ("4", 503)]
+    assert [line["problem"]["line"] for line in lines[2:]] == [3, 4, 5]
+    assert all("stopped at line 3" in line["problem"]["detail"] for line in lines[2:])
 
 
 @pytest.mark.parametrize(("content_type", "query", "status"), [
@@ -100,3 +112,111 @@ def test_a_stream_of_no_deck_is_refused(client, body):
     response = client.post("/v1/validate/stream", data=body, content_type=NDJSON)
     assert response.status_code == 422
     assert response.get_json()["type"].endswith("/invalid-body")
+
+
+def test_a_deck_whose_answer_passes_its_lines_bound_is_refused_in_its_place(client, full_index):
+    """Four of each of the 60 most reprinted names, every format, the verdict alone: each
+    line is answered 178 times its bytes, past the 100 times a line may be."""
+    crafted = crafted_stream(full_index, 3).decode().splitlines()
+    good = json.dumps({"id": "good", "format": "all", "deck": "4 Bill LC 108"})
+    answered = _stream(client, [crafted[0], good, *crafted[1:]])
+    *lines, last = answered
+    assert [(line["id"], line["status"]) for line in lines] == [
+        ("0", 413), ("good", 200), ("1", 413), ("2", 413)]
+    problem = lines[0]["problem"]
+    assert problem["type"].endswith("/answer-too-large") and problem["line"] == 1
+    assert problem["limit"] == answer_bound.largest_line_answer(len(crafted[0].encode()))
+    assert last == {"done": {"decks": 4, "answered": 1, "failed": 3}}
+
+
+def test_a_stream_stops_at_its_bound_and_the_decks_left_get_a_short_problem(client,
+                                                                            monkeypatch):
+    """Real lists, every format, the verdicts alone, under a ceiling that holds a few: each
+    deck left names its id, and the whole answer stays within the bound."""
+    monkeypatch.setattr(answer_bound, "STREAM_ANSWER_CEILING", 600_000)
+    texts = [item.body for item in corpus_lists() if isinstance(item.body, str)][:100]
+    decks = [json.dumps({"id": str(n), "format": "all", "detail": "verdict", "deck": text})
+             for n, text in enumerate(texts)]
+    response = client.post("/v1/validate/stream", data="\n".join(decks) + "\n",
+                           content_type=NDJSON)
+    assert response.status_code == 200
+    assert len(response.get_data()) <= 600_000
+    *lines, last = [json.loads(line) for line in response.get_data().splitlines()]
+    stopped = last["done"]["stopped"]
+    assert stopped["problem"]["type"].endswith("/answer-too-large")
+    assert stopped["problem"]["limit"] == 600_000
+    assert [line["id"] for line in lines] == [str(n) for n in range(len(decks))]
+    at = stopped["at"]
+    assert 1 < at < len(decks)
+    assert all(line["status"] == 200 for line in lines[:at - 1])
+    assert all(line["status"] == 413 and line["problem"]["line"] == number
+               for number, line in enumerate(lines[at - 1:], start=at))
+    assert last["done"] == {"decks": len(decks), "answered": at - 1,
+                            "failed": len(decks) - at + 1, "stopped": stopped}
+
+
+@pytest.mark.parametrize(("line", "slug", "column"), [
+    ('{"id": "a", "id": "b", "deck": "4 Bill LC 108"}', "malformed-json", 13),
+    ('{"id": "a", "deck": ' + "[" * 1000 + "]" * 1000 + "}", "malformed-json", None),
+    ('{"id": "a", "deck": "4 Bill \\ud800"}', "malformed-json", 29),
+    ('{"id": "a", "deck": NaN}', "malformed-json", 21),
+    (b'{"id": "a", "deck": "4 Pok\xe9mon"}', "invalid-encoding", None),
+])
+def test_a_line_is_read_as_strictly_as_a_body_its_fault_on_that_line(client, line, slug,
+                                                                      column):
+    good = json.dumps({"id": "good", "format": "modified", "deck": "4 Bill LC 108"}).encode()
+    sent = line if isinstance(line, bytes) else line.encode()
+    response = client.post("/v1/validate/stream", data=good + b"\n" + sent + b"\n" + good,
+                           content_type=NDJSON)
+    first, refused, last, done = [json.loads(part) for part in response.get_data().splitlines()]
+    assert (first["status"], last["status"]) == (200, 200)
+    problem = refused["problem"]
+    assert (refused["id"], refused["status"]) == (None, 400)
+    assert problem["type"].endswith(f"/{slug}") and problem["line"] == 2
+    if slug == "malformed-json":
+        assert problem["detail"].startswith("Line 2 is not valid JSON: ")
+    if column is not None:
+        assert problem["column"] == column
+    assert done["done"]["failed"] == 1
+
+
+def test_a_byte_order_mark_before_the_first_line_is_skipped(client):
+    deck = json.dumps({"id": "a", "format": "modified", "deck": "4 Bill LC 108"})
+    response = client.post("/v1/validate/stream", data=("\ufeff" + deck + "\n").encode(),
+                           content_type=NDJSON)
+    first, done = [json.loads(part) for part in response.get_data().splitlines()]
+    assert (first["id"], first["status"]) == ("a", 200)
+    assert done == {"done": {"decks": 1, "answered": 1, "failed": 0}}
+    alone = client.post("/v1/validate/stream", data="\ufeff\n".encode(), content_type=NDJSON)
+    assert alone.status_code == 422
+
+
+def test_a_stream_past_the_room_its_disk_has_is_a_503_that_names_the_cause(client, full_app,
+                                                                          monkeypatch):
+    deck = json.dumps({"id": "a", "format": "modified", "deck": "4 Bill LC 108\n" * 500})
+    body = ((deck + "\n") * 400).encode()  # 2.8 MB: past what is kept in memory
+    with small_filesystem(1024 * 1024) as spool:
+        monkeypatch.setitem(full_app.config, "SPOOL_DIR", str(spool))
+        response = client.post("/v1/validate/stream", data=body, content_type=NDJSON)
+        assert list(spool.iterdir()) == []  # the part kept is let go
+        fits = client.post("/v1/validate/stream", data=(deck + "\n") * 20,
+                           content_type=NDJSON)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+    problem = response.get_json()
+    assert problem["type"].endswith("/storage-full") and "disk" in problem["detail"]
+    assert fits.status_code == 200
+
+
+def test_a_chunked_stream_is_bounded_by_the_bytes_it_sent(client):
+    """A body sent in chunks has no Content-Length: its bound is on the bytes read (20 real
+    lists in every format, the verdicts alone: past the 512 KiB floor, within 100 times)."""
+    texts = [item.body for item in corpus_lists() if isinstance(item.body, str)][:20]
+    body = "".join(json.dumps({"id": str(n), "format": "all", "detail": "verdict",
+                               "deck": text}) + "\n" for n, text in enumerate(texts)).encode()
+    response = client.post("/v1/validate/stream", input_stream=io.BytesIO(body),
+                           content_type=NDJSON, environ_overrides={"wsgi.input_terminated": True,
+                                              "CONTENT_LENGTH": ""})
+    assert response.status_code == 200
+    assert answer_bound.ANSWER_FLOOR < len(response.get_data()) <= 100 * len(body)
+    last = json.loads(response.get_data().splitlines()[-1])
+    assert last == {"done": {"decks": 20, "answered": 20, "failed": 0}}

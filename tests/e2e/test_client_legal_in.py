@@ -115,3 +115,39 @@ def test_more_decks_than_a_stream_takes_go_in_several(folder, full_db_url, monke
     whole = legal_in.judge_files(LocalService(full_db_url), paths, "all", None)
     assert [(item.legal_in, item.fails) for item in judged] == \
         [(item.legal_in, item.fails) for item in whole]
+
+
+def test_the_decks_a_stream_stopped_before_are_asked_again(folder, full_db_url, monkeypatch):
+    """In this process, with a stream's answer held to the room its short lines keep and
+    3,000 bytes more (a few decks' answers): each stream stops past its bound, the decks it
+    stopped before go in the next, and every deck is judged as in one stream."""
+    from api import validate_stream
+    from api.middleware import answer_bound
+    from api.views.batches import TAIL_BYTES
+    from client import legal_in
+    from client.services import LocalService
+
+    paths = [str(folder / name) for name in _files(folder)]
+    whole = legal_in.judge_files(LocalService(full_db_url), paths, "all", None)
+    # The CLI's ids are a deck's position: the room kept for each short line is for those.
+    monkeypatch.setattr(validate_stream, "_LEFT_ID_BYTES", 8)
+    kept = len(paths) * validate_stream.left_bytes(b"x" * 100)
+    monkeypatch.setattr(answer_bound, "STREAM_ANSWER_CEILING", kept + TAIL_BYTES + 3000)
+    service = LocalService(full_db_url)
+    sent, stopped = [], []
+    stream = service.stream
+
+    def counted(body: bytes):
+        sent.append(body.count(b"\n"))
+        status, answers = stream(body)
+        stopped.append(answers[-1]["done"].get("stopped", {}).get("problem", {}).get("type"))
+        return status, answers
+
+    monkeypatch.setattr(service, "stream", counted)
+    judged = legal_in.judge_files(service, paths, "all", None)
+    assert len(sent) > 2 and sent[0] == len(paths) and sent == sorted(sent, reverse=True)
+    assert all(kind.endswith("/answer-too-large") for kind in stopped[:-1])
+    assert stopped[-1] is None
+    assert [(item.path, item.problem, item.legal_in, item.fails) for item in judged] == \
+        [(item.path, item.problem, item.legal_in, item.fails) for item in whole]
+    assert all(item.problem is None for item in judged)

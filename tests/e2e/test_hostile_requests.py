@@ -19,11 +19,14 @@ import requests
 from api.middleware import answer_bound
 from decklist.parsed import MAX_ENTRIES
 from tests.corpus import lists
+from tests.support.crafted import crafted_stream
 from tests.support.servers import children, gunicorn
 
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 JSON = {"Content-Type": "application/json"}
 FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+NDJSON = {"Content-Type": "application/x-ndjson"}
+STREAM = "/v1/validate/stream"
 # A worker under the largest request the limits allow stays under this (the Kubernetes
 # manifest gives a pod 512 MiB for two).
 WORKER_MIB = 300
@@ -46,14 +49,15 @@ class Hostile:
         return kind if endpoint in _ENDPOINTS else self.id
 
 
-_ENDPOINTS = ("text", "json", "resolve", "team", "batch", "page")
+_ENDPOINTS = ("text", "json", "resolve", "team", "batch", "stream", "page")
 
 
 def _deck_everywhere(kind: str, deck: str, *, format_id: str = "modified",
                      **statuses: int) -> list[Hostile]:
     """One decklist sent as a text body (the verdict alone), in a JSON body (line by line),
-    to resolve, as a team's deck, as a batch's deck and on the page: each answers 200 but
-    where `statuses` says otherwise."""
+    to resolve, as a team's deck, as a batch's deck, as a stream's and on the page: each
+    answers 200 but where `statuses` says otherwise (a stream answers 200 with a deck's
+    problem in its place)."""
     status = {endpoint: statuses.get(endpoint, 200) for endpoint in _ENDPOINTS}
     team = {"format": "team-multiplay", "detail": "verdict",
             "players": [{"seat": "A", "deck": deck}, {"seat": "B", "deck": "4 Bill LC 108"}]}
@@ -70,6 +74,8 @@ def _deck_everywhere(kind: str, deck: str, *, format_id: str = "modified",
                 JSON, status["team"]),
         Hostile(f"{kind}-batch", "POST", "/v1/validate/batch", json.dumps(batch).encode(),
                 JSON, status["batch"]),
+        Hostile(f"{kind}-stream", "POST", STREAM,
+                json.dumps(batch["decks"][0]).encode() + b"\n", NDJSON, status["stream"]),
         Hostile(f"{kind}-page", "POST", "/answer", urlencode(form).encode(), FORM,
                 status["page"]),
     ]
@@ -112,6 +118,37 @@ def _deep_bodies() -> list[Hostile]:
                  + deep + b"}"),
                 ("batch", "/v1/validate/batch", b'{"decks": [{"id": "a", "deck": ' + deep
                  + b"}]}"))]
+
+
+# JSON a body may not hold (decklist.strict_json), each as the value of a deck's `deck`: sent
+# as a stream's line and as the page's pasted definition too, each is refused there as a body
+# is, on that line or beside that field.
+JSON_PROBES = {
+    "deep-surrogate": DEEP_SURROGATE,
+    "nested-1000": "[" * 1000 + "]" * 1000,
+    "huge-integer": "9" * 1_000,
+    "repeated-keys": '{"a": 1, "a": 2}',
+    "lone-surrogate": '"\\udfff"',
+}
+
+
+def _json_probes() -> list[Hostile]:
+    """Each of JSON_PROBES in a stream's line between two good decks (200, the line a 400 in
+    its place) and as the page's pasted definition (422 beside its field); and a stream that
+    opens with a byte order mark, skipped as a text body's is."""
+    good = json.dumps({"id": "good", "format": "modified", "deck": "4 Bill LC 108"}).encode()
+    cases = []
+    for kind, value in JSON_PROBES.items():
+        line = b'{"id": "probe", "format": "modified", "deck": ' + value.encode() + b"}"
+        cases.append(Hostile(f"{kind}-line-stream", "POST", STREAM,
+                             good + b"\n" + line + b"\n" + good + b"\n", NDJSON, 200))
+        form = {"mode": "deck", "deck": "4 Bill LC 108", "format": "modified",
+                "definition": '{"base": "standard", "name": ' + value + "}"}
+        cases.append(Hostile(f"{kind}-definition-page", "POST", "/answer",
+                             urlencode(form).encode(), FORM, 422))
+    cases.append(Hostile("byte-order-mark-stream", "POST", STREAM, "\ufeff".encode() + good,
+                         NDJSON, 200))
+    return cases
 
 
 def _batches() -> list[Hostile]:
@@ -164,6 +201,7 @@ def _cases() -> list[Hostile]:
         # a text deck that opens like JSON and nests DEEP_SURROGATE: a line not read
         *_deck_everywhere("deep-surrogate-text", DEEP_SURROGATE),
         *_deep_bodies(),
+        *_json_probes(),
         *_batches(),
         *_conditions(),
         *_deck_everywhere("many-lists", _many_lists(), format_id="glc"),
@@ -259,7 +297,53 @@ def _bound(case: Hostile, asked: int) -> int:
         return 512 * 1024
     if case.path == "/v1/validate/batch":
         return answer_bound.largest_batch_answer(asked)
+    if case.path == STREAM:
+        return answer_bound.largest_stream_answer(asked)
     return answer_bound.largest_answer(asked)
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case.id.endswith("-line-stream")],
+                         ids=lambda case: case.id)
+def test_a_streams_line_is_refused_as_a_body_is_on_that_line(served, case):
+    base, _, _, _ = served
+    answer = requests.post(base + STREAM, data=case.body, headers=case.headers, timeout=120)
+    lines = [json.loads(line) for line in answer.content.splitlines()]
+    assert [line.get("status") for line in lines[:-1]] == [200, 400, 200]
+    problem = lines[1]["problem"]
+    assert problem["type"].endswith("/malformed-json") and problem["line"] == 2, problem
+    assert lines[-1]["done"] == {"decks": 3, "answered": 2, "failed": 1}
+
+
+def test_a_byte_order_mark_before_a_streams_first_line_is_skipped(served):
+    base, _, _, _ = served
+    case = next(case for case in CASES if case.id == "byte-order-mark-stream")
+    answer = requests.post(base + STREAM, data=case.body, headers=case.headers, timeout=120)
+    first, done = [json.loads(line) for line in answer.content.splitlines()]
+    assert (first["id"], first["status"]) == ("good", 200)
+    assert done["done"]["answered"] == 1
+
+
+# Decks of the crafted stream sent here: enough that its bound is the multiple (100 times
+# its bytes, past the 512 KiB floor), as at full size (4,500 decks: bench/hostile.py).
+CRAFTED_DECKS = 200
+
+
+def test_the_crafted_stream_is_answered_within_its_bound(served, full_index):
+    """Four of each of the 60 most reprinted names, every format, the verdict alone: each
+    deck's verdict is 178 times its line, so each is refused in its place, and the whole
+    answer is within the stream's bound."""
+    base, _, _, _ = served
+    body = crafted_stream(full_index, CRAFTED_DECKS)
+    bound = answer_bound.largest_stream_answer(len(body))
+    assert bound == answer_bound.BATCH_ANSWER_RATIO * len(body)
+    answer = requests.post(base + STREAM, data=body, headers=NDJSON, timeout=120)
+    assert answer.status_code == 200
+    assert len(answer.content) <= bound
+    *lines, last = [json.loads(line) for line in answer.content.splitlines()]
+    assert [line["id"] for line in lines] == [str(n) for n in range(CRAFTED_DECKS)]
+    assert {line["problem"]["type"].rsplit("/", 1)[-1] for line in lines} == {
+        "answer-too-large"}
+    assert last["done"]["failed"] == CRAFTED_DECKS
 
 
 def test_no_worker_was_lost_or_grew_past_its_bound(served):

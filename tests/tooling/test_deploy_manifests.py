@@ -218,3 +218,69 @@ def test_the_systemd_timer_runs_the_import_of_both_sources_every_day():
                                                       tcgdex_data.UPSTREAM_ARCHIVE)
     assert timer["Timer"]["OnCalendar"].startswith("*-*-*") and timer["Timer"]["Persistent"]
     assert timer["Install"]["WantedBy"] == "timers.target"
+
+
+MIB = 1024 * 1024
+
+
+def _bytes(quantity: str) -> int:
+    return int(mebibytes(quantity) * MIB)
+
+
+def _room_a_thread() -> tuple[int, int]:
+    """What one worker thread may keep on disk at once: a stream's body (api.validate_stream),
+    and any other body, which the page's uploaded lists are kept in /tmp past 500 KiB of."""
+    from api.settings import DEFAULT_MAX_BODY_BYTES
+    from api.validate_stream import MAX_STREAM_BYTES
+
+    return MAX_STREAM_BYTES, DEFAULT_MAX_BODY_BYTES
+
+
+def test_the_pod_keeps_a_streams_body_where_it_has_room_for_one_a_thread():
+    """A stream's body does not fit the 16 MiB /tmp in memory: the spool is a volume of its
+    own, on disk, sized from the limits for every thread of every worker."""
+    app = container("Deployment")
+    pod = next(d for d in all_documents() if d["kind"] == "Deployment")["spec"]["template"]
+    env = {item["name"]: item.get("value") for item in app["env"]}
+    threads = int(env["WEB_CONCURRENCY"]) * int(env["GUNICORN_THREADS"])
+    stream, body = _room_a_thread()
+    volumes = {volume["name"]: volume["emptyDir"] for volume in pod["spec"]["volumes"]}
+    mounted = {mount["mountPath"]: volumes[mount["name"]] for mount in app["volumeMounts"]}
+    spool = mounted[env["SPOOL_DIR"]]
+    assert "medium" not in spool  # in memory, it would count against the pod's memory limit
+    assert _bytes(spool["sizeLimit"]) >= stream * threads
+    assert _bytes(app["resources"]["requests"]["ephemeral-storage"]) >= stream * threads
+    assert _bytes(mounted["/tmp"]["sizeLimit"]) >= body * threads
+    # The image says the same where no manifest does.
+    commands = dockerfile.parse_file(str(DEPLOY / "Dockerfile"))
+    image_env = dict(zip(*[iter(next(command.value for command in commands
+                                     if command.cmd == "ENV" and "SPOOL_DIR" in
+                                     command.value))] * 2, strict=True))
+    assert image_env["SPOOL_DIR"] == env["SPOOL_DIR"]
+    assert image_env["GUNICORN_THREADS"] == env["GUNICORN_THREADS"]
+    assert image_env["WEB_CONCURRENCY"] == env["WEB_CONCURRENCY"]
+    assert any(command.cmd == "VOLUME" and env["SPOOL_DIR"] in command.value
+               for command in commands)
+
+
+def test_the_systemd_unit_serves_as_make_run_with_the_spool_on_disk():
+    service = _unit("deckjudge.service")["Service"]
+    env = dict(item.split("=", 1) for item in service["Environment"].split())
+    assert env["SPOOL_DIR"] == "/var/cache/" + service["CacheDirectory"]  # on disk, its own
+    assert service["ExecStart"].endswith("gunicorn -c gunicorn_conf.py 'app:create_app()'")
+    from gunicorn_conf import graceful_timeout
+
+    assert int(service["TimeoutStopSec"]) > graceful_timeout
+
+
+def test_the_deploy_guide_states_the_room_the_spool_needs():
+    """docs/deploy.md says the room a thread and the manifest's, from the same limits."""
+    app = container("Deployment")
+    env = {item["name"]: item.get("value") for item in app["env"]}
+    threads = int(env["WEB_CONCURRENCY"]) * int(env["GUNICORN_THREADS"])
+    stream, _ = _room_a_thread()
+    text = (PROJECT_ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("## Where a stream's body waits"):]
+    section = section[:section.index("\n## ", 1)]
+    assert f"{stream // MIB} MiB a worker thread" in section
+    assert f"{stream * threads // MIB} MiB" in section
