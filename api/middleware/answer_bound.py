@@ -11,8 +11,8 @@ A batch answers each deck as it would be answered alone, so each deck's answer i
 the bound that deck would have alone (its own JSON's bytes); and the whole answer to the
 batch's own, `largest_batch_answer` (api.views.batches keeps both as it streams). A stream
 of decks (api.validate_stream) holds each deck's line to the batch's ratio of that line's
-bytes, with no floor (ten thousand small lines would multiply one), and the whole answer to
-`largest_stream_answer`.
+bytes with a small floor (`largest_line_answer`), and the whole answer to
+`largest_stream_answer`, which no number of small lines can pass.
 """
 
 from __future__ import annotations
@@ -43,6 +43,11 @@ BATCH_ANSWER_RATIO = 100
 # lists, each a deck of one stream with `detail: legal_in` (its default), answer 0.7 times
 # their bytes; in every format, the verdicts alone, 35 times (about 1,300 such decks fill it).
 STREAM_ANSWER_CEILING = 64 * 1024 * 1024
+# A deck's line of a stream may always answer this much: a short list's verdict in every
+# format is more than 100 times its line (four cards: about 140 times), and answered alone it
+# would be. The whole answer's bound, not this, keeps a stream of many small lines in
+# proportion to what it sent.
+LINE_ANSWER_FLOOR = 16 * 1024
 
 
 def largest_answer(request_bytes: int) -> int:
@@ -61,7 +66,7 @@ def largest_stream_answer(request_bytes: int) -> int:
 
 def largest_line_answer(line_bytes: int) -> int:
     """The most one deck's answer line of a stream may be, given the bytes of its line."""
-    return BATCH_ANSWER_RATIO * line_bytes
+    return max(LINE_ANSWER_FLOOR, BATCH_ANSWER_RATIO * line_bytes)
 
 
 def request_bytes() -> int:

@@ -129,6 +129,34 @@ def test_a_deck_whose_answer_passes_its_lines_bound_is_refused_in_its_place(clie
     assert last == {"done": {"decks": 4, "answered": 1, "failed": 3}}
 
 
+def test_a_short_deck_in_every_format_is_answered_as_it_is_alone(client):
+    """Four cards in every format answer more than 100 times their line: the line's floor
+    lets a stream answer what /v1/validate answers."""
+    sent = {"id": "short", "format": "all", "detail": "verdict", "deck": "4 Bill LC 108"}
+    line = json.dumps(sent)
+    alone = client.post("/v1/validate", json={k: v for k, v in sent.items() if k != "id"})
+    assert alone.status_code == 200
+    assert len(alone.data) > answer_bound.BATCH_ANSWER_RATIO * len(line.encode())
+    [answered, last] = _stream(client, [line])
+    assert answered["status"] == 200 and answered["id"] == "short"
+    assert answered["verdict"]["legal_in"] == alone.get_json()["legal_in"]
+    assert last == {"done": {"decks": 1, "answered": 1, "failed": 0}}
+
+
+def test_many_short_lines_are_held_to_the_whole_answers_bound(client):
+    """Each small line may answer up to its floor, but the stream as a whole answers at
+    most 100 times what it sent: the floor does not multiply by the number of decks."""
+    lines = [json.dumps({"id": str(n), "format": "all", "detail": "verdict",
+                         "deck": "4 Bill LC 108"}) for n in range(400)]
+    body = ("\n".join(lines) + "\n").encode()
+    response = client.post("/v1/validate/stream", data=body,
+                           content_type="application/x-ndjson")
+    assert response.status_code == 200
+    assert len(response.data) <= answer_bound.largest_stream_answer(len(body))
+    answered = [json.loads(line) for line in response.data.splitlines()]
+    assert answered[-1]["done"]["stopped"]["problem"]["type"].endswith("/answer-too-large")
+
+
 def test_a_stream_stops_at_its_bound_and_the_decks_left_get_a_short_problem(client,
                                                                             monkeypatch):
     """Real lists, every format, the verdicts alone, under a ceiling that holds a few: each
