@@ -158,10 +158,6 @@ class Standing:
     shown: bool  # its verdict is shown in full below
     as_of: str | None = None  # the day judged
 
-    @property
-    def fail_words(self) -> tuple[str, ...]:
-        return tuple(title(code) for code in self.fails)
-
 
 @dataclass(frozen=True)
 class DeckAnswer:

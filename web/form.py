@@ -19,7 +19,7 @@ from api.schema import target_problem
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import all_formats, builtin_formats
-from validators.records import FormatDefinition, TeamFormat
+from validators.records import CONSTRUCTED, FormatDefinition, TeamFormat
 from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"
@@ -255,8 +255,11 @@ def deck_body(form: Form) -> dict[str, Any]:
 
 
 def _as_many(added: tuple[str, ...]) -> list[str]:
-    """A format for the one the list targets, not yet known, then those added."""
-    spare = next((f for f in (*default_formats(), *all_formats()) if f not in added), None)
+    """A format for the one the list targets, not yet known, then those added: one for a
+    Constructed deck, played from the first day of all (Unlimited)."""
+    spare = next((format_id for format_id, fmt in all_formats().items()
+                  if format_id not in added and isinstance(fmt, FormatDefinition)
+                  and fmt.play == CONSTRUCTED and fmt.definition is None), None)
     return [spare, *added] if spare is not None else list(added)
 
 

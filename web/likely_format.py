@@ -10,7 +10,7 @@ judged (docs/page.md, "Formats shown").
    the deck's verdict then shows); a list of Black & White's cards an Expanded one. An
    illegal list is not taken for GLC: its cards alone do not tell a GLC deck.
 3. Else the first format the summary finds it legal in (an old list: Unlimited), else the
-   first of today's game.
+   first of today's game played on the day, else the summary's first.
 
 Standard on a day before 2014 was played as Modified: each is taken as its lineage's id
 that day, the one the summary judges.
@@ -29,6 +29,7 @@ from validators.formats import get_format
 from validators.judging import DeckJudgement
 from validators.records import FormatDefinition
 from validators.seasons import in_force
+from validators.targets import not_in_force
 
 GLC = "glc"
 # Today's game, newest pool first: the formats a list's cards point to (2.).
@@ -43,14 +44,18 @@ def likely_format(index: CatalogIndex, across: DeckJudgement | None,
               for target, verdict in across.verdicts} if across is not None else {}
     if judged.get(GLC):
         return GLC
-    played = [played_as(format_id, as_of) for format_id in BY_CARDS]
-    if across is not None:
-        played = [format_id for format_id in played if format_id in judged]
+    played = [format_id for format_id in (played_as(f, as_of) for f in BY_CARDS)
+              if (format_id in judged if across is not None else _in_force(format_id, as_of))]
     for format_id in played:
         if _mostly_in_pool(index, format_id, lines, as_of):
             return format_id
-    return next((format_id for format_id, legal in judged.items() if legal),
-                played[0] if played else BY_CARDS[0])
+    fallback = [*(format_id for format_id, legal in judged.items() if legal), *played, *judged]
+    return fallback[0] if fallback else BY_CARDS[0]
+
+
+def _in_force(format_id: str, as_of: dt.date | None) -> bool:
+    rules = get_format(format_id)
+    return isinstance(rules, FormatDefinition) and not_in_force(rules, as_of) is None
 
 
 def played_as(format_id: str, as_of: dt.date | None) -> str:

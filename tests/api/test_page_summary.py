@@ -96,6 +96,8 @@ GLC_DECK = "1 Pikachu TEF 51\n59 Lightning Energy SVE 4\n"
     (BW_LIST, WORLDS_DAY, "expanded"),  # of Black & White's cards: Expanded's
     (BW_LIST, "2012-08-10", "modified"),  # on its own day: Modified's season then
     (HAYMAKER, WORLDS_DAY, "unlimited"),  # of 1999: none of today's, legal in Unlimited
+    # a day when none of today's formats was played yet: the first it is legal in
+    ("4 Pikachu BS 58\n56 Lightning Energy BS 100\n", "1999-06-01", "unlimited"),
     (GLC_DECK, WORLDS_DAY, "glc"),
 ], ids=lambda value: value if isinstance(value, str) and len(value) < 20 else None)
 def test_with_no_format_ticked_the_list_is_shown_in_the_format_it_most_likely_targets(
