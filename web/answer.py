@@ -119,9 +119,14 @@ class Row:
         return any(mark.severity == "error" for mark in self.marks)
 
     @property
+    def clear(self) -> bool:
+        """Read as one card (or no card line), with nothing at fault and nothing to choose."""
+        return self.status in ("", RESOLVED) and not (self.marks or self.choices)
+
+    @property
     def quiet(self) -> bool:
-        """Nothing to say of the line but what it was read as."""
-        return self.status in ("", RESOLVED) and not (self.marks or self.choices or self.via)
+        """Nothing to say of the line but what it was read as (not even a reprint)."""
+        return self.clear and not self.via
 
     def mark_groups(self) -> list[MarkGroup]:
         """The marks by code, errors first: with many formats a line's marks are the same
@@ -181,10 +186,10 @@ class DeckAnswer:
 
     @property
     def quiet(self) -> bool:
-        """Legal in every format shown, with nothing to say of any line: its answer is its
-        verdict and the list, the lines' view closed."""
+        """Legal in every format shown, with no warning and no line at fault or to choose
+        for: its answer is its verdict and the list, the lines' view closed."""
         return all(verdict.legal and not verdict.warnings for verdict in self.verdicts) \
-            and all(row.quiet for row in self.rows)
+            and all(row.clear for row in self.rows)
 
     def groups(self) -> list[tuple[str, list[Row]]]:
         """The card lines by supertype, as a registration sheet lists them."""

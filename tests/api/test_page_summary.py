@@ -111,6 +111,24 @@ def test_with_no_format_ticked_the_list_is_shown_in_the_format_it_most_likely_ta
     assert page.select("input[name=format][checked]") == []  # the form says none ticked
 
 
+@pytest.mark.parametrize(("path", "as_of"), [
+    *((path, WORLDS_DAY) for path in sorted((PLAYED / "2026-worlds").glob("*.txt"))),
+    *((path, EVENTS["2026-naic"]["judged_on"])
+      for path in sorted((PLAYED / "2026-naic").glob("*.txt"))),
+    (CORPUS / "tools" / "dgallitelli-limitless-2026.txt", "2026-12-01"),
+], ids=lambda value: value.name if hasattr(value, "name") else value)
+def test_every_2026_list_on_its_day_is_a_short_answer_of_the_formats_played_then(
+        client, path, as_of):
+    """Each was played (or exported) legal on the day: its answer is the summary of the
+    formats played then, its verdict in Standard and the list; a line legal through a
+    reprint is said in the lines' view, closed."""
+    page = check(client, deck=path.read_text(), as_of=as_of)
+    assert not {"modified", *ENDED} & set(standings(page))
+    assert "legal" in standings(page)["standard"]["class"]
+    deck = page.select_one("section.deck")
+    assert "quiet" in deck["class"] and not deck.select_one(".lines-view").has_attr("open")
+
+
 def test_a_legal_deck_is_its_verdict_and_the_list_with_the_lines_view_closed(client):
     page = check(client, deck=WORLDS_LIST, as_of=WORLDS_DAY)
     deck = page.select_one("section.deck")
