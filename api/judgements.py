@@ -7,7 +7,7 @@ request and writes its answer.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -22,6 +22,7 @@ from decklist.resolver import Searches
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
 from validators.targets import (
     ALL,
+    NOT_IN_FORCE,
     DeckPlan,
     Notice,
     TargetError,
@@ -38,11 +39,15 @@ def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
     return deck_verdict(index, req, plan, Searches())
 
 
-def deck_judged(index: CatalogIndex, req: DeckRequest) -> PageJudgement:
+def deck_judged(index: CatalogIndex, req: DeckRequest,
+                choose: Callable[[DeckJudgement | None], list[str]] | None = None
+                ) -> PageJudgement:
     """What the organizer's page shows for a request: its formats judged as POST
     /v1/validate judges them, each line offered its suggestions, and the deck in every
     format to its first error (detail legal_in). The second is left out (None) when the
-    two together would pass the request's budget and the first alone does not."""
+    two together would pass the request's budget and the first alone does not. With
+    `choose`, the formats shown are those it chooses from the second (the request names
+    as many, which its budget counts)."""
     plan = deck_plan(index, req)
     asked = work_budget.ask(req.deck, req.pool if plan.limited else None, len(plan.targets),
                             full=True)
@@ -51,17 +56,22 @@ def deck_judged(index: CatalogIndex, req: DeckRequest) -> PageJudgement:
     across_ask = deck_ask(every, every_plan)
     with_across = asked.cost + across_ask.cost <= work_budget.MAX_WORK
     work_budget.within([asked, across_ask] if with_across else [asked])
-    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                        Searches(), language=req.language)
     across = judge_deck(index, every_plan, req.deck, req.pool, req.as_of, req.tournament,
                         first_error=True, language=req.language) if with_across else None
-    return PageJudgement(plan, judged, across)
+    if choose is not None:
+        req = replace(req, formats=choose(across))
+        plan = deck_plan(index, req)
+    judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                        Searches(), language=req.language)
+    left_out = tuple(notice for notice in every_plan.notices if notice.code == NOT_IN_FORCE)
+    return PageJudgement(plan, judged, across, left_out if across is not None else ())
 
 
 class PageJudgement(NamedTuple):
     plan: DeckPlan
     judged: DeckJudgement  # in the formats asked, in full
     across: DeckJudgement | None  # in every format, each to its first error; None: no room
+    left_out: tuple[Notice, ...] = ()  # the formats `across` leaves out, not played that day
 
 
 def deck_plan(index: CatalogIndex, req: DeckRequest,

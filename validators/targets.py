@@ -19,9 +19,10 @@ from validators.derived import organizer_rules
 from validators.engine import effective_date
 from validators.formats import all_formats, get_format
 from validators.records import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
-from validators.seasons import lineage_of
+from validators.seasons import in_force, lineage_of
 
 ALL = "all"
+NOT_IN_FORCE = "not-in-force"  # the notice of a format `all` leaves out on the day
 
 
 class TargetError(Exception):
@@ -73,6 +74,7 @@ class Notice:
     code: str
     detail: str
     field: str  # the request's field: "pool", "product", "play", "players/0/pool"
+    format: str | None = None  # the format left out, for not-in-force
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,8 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
               definitions: tuple[Definition, ...] = ()) -> DeckPlan:
     """The targets of one deck. `formats` is `all`, one id, or a list of ids; organizers'
     `definitions` are judged after them. A format named on a day before its first is an
-    error; `all` leaves such formats out, saying so."""
+    error; `all` leaves such formats out, and those not played on the day (`not_played`),
+    saying so."""
     named = _targets(formats, play)
     named += [Target(rules, rules, None) for rules in organizers(index, definitions, named)]
     targets, absent = _in_force(named, as_of, formats == ALL)
@@ -212,13 +215,43 @@ def _in_force(targets: list[Target], as_of: dt.date | None,
     absent: list[Notice] = []
     for target in targets:
         error = not_in_force(target.rules, as_of)
-        if error is None:
-            kept.append(target)
-        elif every_format:
-            absent.append(Notice("not-in-force", str(error), "as_of"))
-        else:
+        if error is not None and not every_format:
             raise error
+        left_out = str(error) if error is not None else (
+            not_played(target, as_of) if every_format else None)
+        if left_out is None:
+            kept.append(target)
+        else:
+            absent.append(Notice(NOT_IN_FORCE, left_out, "as_of", target.format.id))
     return kept, absent
+
+
+def not_played(target: Target, as_of: dt.date | None) -> str | None:
+    """Why `all` leaves out a format it could judge on the day, or None. A format with no
+    lineage of seasons is its document's, played from the document's date to its reach:
+    a day outside that era leaves it out (Team Battle 2009 in 2026; a format whose
+    document gives neither, as the casual 2v2 edition, has no era to leave). A lineage
+    played under another of its ids that day leaves that id out (Modified from 2014 is
+    Standard: `all` judges the season once, as Standard). A format named is judged all
+    the same (with beyond-document, or as its season then)."""
+    fmt = target.format
+    day = effective_date(target.rules, as_of)
+    if day is None or target.rules.definition is not None:
+        return None
+    lineage = lineage_of(fmt.id)
+    began, reaches = fmt.document_date, fmt.document_reaches
+    if lineage is None and (began is not None and day < began
+                            or reaches is not None and day > reaches):
+        era = f"from {began}" if began is not None else ""
+        era += f"{' ' if era else ''}until {reaches}" if reaches is not None else ""
+        return (f"{fmt.id} is the format of its document ({fmt.document}), which governed "
+                f"play {era}; {day} is {'earlier' if began and day < began else 'later'}, "
+                "and it is judged on that day only when it is named.")
+    season = in_force(target.rules, day)
+    if lineage is not None and season is not None and season.season.format != fmt.id:
+        return (f"{fmt.id} was played as {season.season.format} on {day} "
+                f"({season.season.name}): its verdict is {season.season.format}'s.")
+    return None
 
 
 def not_in_force(rules: FormatDefinition, as_of: dt.date | None) -> NotInForce | None:

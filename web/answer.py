@@ -14,18 +14,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api.views.deck_lines import deck_counts
-from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN
+from api.views.verdicts import MAX_CARDS_SHOWN, MAX_VIOLATIONS_SHOWN, format_name
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import card_text, set_code
 from decklist.languages import ENGLISH, LANGUAGES
 from decklist.parsed import LineProblem
 from decklist.resolver import RESOLVED, ResolvedLine, Suggested
 from runtime import deadline
+from validators import card_legality
+from validators.card_legality import FormatJudge
+from validators.checks.titles import title
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
-from validators.records import Format, Violation
+from validators.records import CONSTRUCTED, Violation
 from validators.standing import LineStanding
-from validators.targets import Notice
+from validators.targets import Notice, Target
 from web.form import line_digest
 
 # Choices offered for one unknown or ambiguous line, at most.
@@ -54,6 +57,9 @@ class Choice:
     card: Shown
     pick: str  # the form's `pick` value: "field:line:digest of the line:new text"
     reason: str
+    # Whether it is legal (and not banned) in each format shown, by the format's name, on
+    # the day each judges (validators.card_legality): a format for one constructed deck.
+    legal_in: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,10 @@ class Mark:
     rule: str
     lines: tuple[int, ...] = ()
 
+    @property
+    def words(self) -> str:
+        return title(self.code)
+
 
 @dataclass(frozen=True)
 class MarkGroup:
@@ -76,6 +86,10 @@ class MarkGroup:
     severity: str
     message: str  # the first format's words; the others differ by format only
     marks: tuple[Mark, ...]
+
+    @property
+    def words(self) -> str:
+        return title(self.code)
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,16 @@ class Row:
     @property
     def has_error(self) -> bool:
         return any(mark.severity == "error" for mark in self.marks)
+
+    @property
+    def clear(self) -> bool:
+        """Read as one card (or no card line), with nothing at fault and nothing to choose."""
+        return self.status in ("", RESOLVED) and not (self.marks or self.choices)
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing to say of the line but what it was read as (not even a reprint)."""
+        return self.clear and not self.via
 
     def mark_groups(self) -> list[MarkGroup]:
         """The marks by code, errors first: with many formats a line's marks are the same
@@ -133,10 +157,11 @@ class Standing:
     answer leads with, across every format."""
 
     id: str
-    name: str
+    name: str  # the format's name on the day judged (a season's, where it has seasons)
     legal: bool
     fails: tuple[str, ...]  # the codes of what fails (the first error's, detail legal_in)
     shown: bool  # its verdict is shown in full below
+    as_of: str | None = None  # the day judged
 
 
 @dataclass(frozen=True)
@@ -158,6 +183,13 @@ class DeckAnswer:
     @property
     def legal_in(self) -> list[str]:
         return [verdict.name for verdict in self.verdicts if verdict.legal]
+
+    @property
+    def quiet(self) -> bool:
+        """Legal in every format shown, with no warning and no line at fault or to choose
+        for: its answer is its verdict and the list, the lines' view closed."""
+        return all(verdict.legal and not verdict.warnings for verdict in self.verdicts) \
+            and all(row.clear for row in self.rows)
 
     def groups(self) -> list[tuple[str, list[Row]]]:
         """The card lines by supertype, as a registration sheet lists them."""
@@ -184,6 +216,13 @@ class Answer:
     team: TeamAnswer | None = None
     across: tuple[Standing, ...] = ()  # one deck's standing in every format
     across_left_out: bool = False  # the list is too long to judge it in every format too
+    # The formats not played on the day, left out of `across` (validators.targets), by name,
+    # each with why.
+    not_played: tuple[tuple[str, str], ...] = ()
+    as_of: str | None = None  # the day asked, if one was
+    day: str | None = None  # the day asked, else today's: the day today's formats judge
+    likely: str | None = None  # the name of the format shown as the one the list targets
+    shown: tuple[str, ...] = ()  # the ids of the formats shown line by line
 
     @property
     def legal_across(self) -> list[str]:
@@ -202,45 +241,64 @@ class Arranger:
         self.index, self.images = index, images
         self.names = names or {}  # the shown printings' names in other languages
         self.language = ENGLISH  # the language of the list being arranged
+        self.judges: list[tuple[str, FormatJudge]] = []  # the formats shown, for choices
 
     def deck(self, judged: DeckJudgement, field_name: str, title: str) -> DeckAnswer:
         deck = judged.deck
         self.language = deck.language
+        self.judges = self._judges([(t, v) for t, v in judged.verdicts])
         rows = self._rows(deck, field_name)
         by_line = {row.number: row for row in rows}
         shown = []
         for target, verdict in judged.verdicts:
-            shown.append(self._verdict(target.format, verdict, by_line))
+            shown.append(self._verdict(target, verdict, by_line))
         return DeckAnswer(field_name, title, tuple(rows), tuple(shown),
                           deck_counts(deck.lines), _declared(deck), deck.language)
 
     def across(self, judged: DeckJudgement, shown: Iterable[str]) -> tuple[Standing, ...]:
         """The deck's standing in every format, from a judgement to each one's first error."""
         asked = set(shown)
-        return tuple(Standing(target.format.id, target.format.name, verdict.legal,
+        return tuple(Standing(target.format.id, _name(target, verdict), verdict.legal,
                               tuple(dict.fromkeys(v.code for v in verdict.violations)),
-                              target.format.id in asked)
+                              target.format.id in asked,
+                              verdict.as_of.isoformat() if verdict.as_of else None)
                      for target, verdict in judged.verdicts)
 
-    def team(self, judged: TeamJudgement) -> TeamAnswer:
+    def _judges(self, verdicts: list[tuple[Target, Verdict]]) -> list[tuple[str, FormatJudge]]:
+        """The card legality of each format shown that has one (a constructed deck's
+        format of deckjudge's own), on the day it judged."""
+        found = []
+        for target, verdict in verdicts:
+            rules = target.rules
+            if rules.play != CONSTRUCTED or rules.definition is not None:
+                continue
+            judge = card_legality.judge(self.index, target.format.id, rules, verdict.as_of)
+            if judge is not None:
+                found.append((_name(target, verdict), judge))
+        return found
+
+    def team(self, judged: TeamJudgement, target: Target) -> TeamAnswer:
         verdict = judged.verdict
         name = verdict.format.name
         players = []
+        self.judges = self._judges([(target, player_verdict)
+                                    for _, player_verdict in verdict.players[:1]])
         for (player, player_verdict), deck in zip(verdict.players, judged.decks, strict=True):
             self.language = deck.language
             rows = self._rows(deck, f"seat_{player.seat}_deck")
             by_line = {row.number: row for row in rows}
             players.append(DeckAnswer(
                 f"seat_{player.seat}_deck", f"Seat {player.seat}", tuple(rows),
-                (self._verdict(verdict.format, player_verdict, by_line),),
+                (self._verdict(target, player_verdict, by_line),),
                 deck_counts(deck.lines), _declared(deck), deck.language))
         return TeamAnswer(name, verdict.legal,
                           tuple(self._mark(name, v) for v in verdict.violations),
                           tuple(players))
 
-    def _verdict(self, fmt: Format, verdict: Verdict, by_line: dict[int, Row]) -> FormatVerdict:
+    def _verdict(self, target: Target, verdict: Verdict,
+                 by_line: dict[int, Row]) -> FormatVerdict:
         deadline.check()  # once a format (a team's: once a player)
-        name = fmt.name
+        fmt, name = target.format, _name(target, verdict)
         violations = tuple(self._mark(name, v) for v in verdict.violations[:MAX_VIOLATIONS_SHOWN])
         warnings = tuple(self._mark(name, v) for v in verdict.warnings[:MAX_VIOLATIONS_SHOWN])
         for mark in (*violations, *warnings):
@@ -296,7 +354,8 @@ class Arranger:
         for printing, reason in choices[:MAX_CHOICES]:
             shown = self.shown(printing)
             new_line = f"{line.entry.copies} {self.line_text(shown)}"
-            made.append(Choice(shown, f"{where}:{new_line}", reason))
+            made.append(Choice(shown, f"{where}:{new_line}", reason, tuple(
+                (name, judge.playable(printing)) for name, judge in self.judges)))
         return made
 
     def _legal_via(self, format_name: str,
@@ -330,6 +389,11 @@ class Arranger:
     def line_text(self, card: Shown) -> str:
         """The card as a decklist line names it, after the count (decklist.canonical)."""
         return card_text(self.index, card.id, card.name, card.set_code, card.number)
+
+
+def _name(target: Target, verdict: Verdict) -> str:
+    """The format's name as the API names its verdict (api.views.verdicts.format_name)."""
+    return format_name(target.format, verdict.format, verdict.season)
 
 
 def local_name(printing: Printing, names: Mapping[str, str], language: str) -> str | None:

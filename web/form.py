@@ -19,7 +19,7 @@ from decklist import strict_json
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import all_formats, builtin_formats
-from validators.records import FormatDefinition, TeamFormat
+from validators.records import CONSTRUCTED, FormatDefinition, TeamFormat
 from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"
@@ -36,7 +36,8 @@ class Form:
 
     mode: str = DECK
     deck: str = ""
-    formats: tuple[str, ...] = ()  # none: the formats of today's game (default_formats)
+    formats: tuple[str, ...] = ()  # ticked; none: the format the list most likely targets
+    added: tuple[str, ...] = ()  # none ticked: formats the answer's summary asked to add
     as_of: str = ""
     tournament: bool = False
     partner: str = ""  # the line number of the Partner, when the list does not say
@@ -61,16 +62,16 @@ class Form:
         return ALL in self.formats
 
     @property
-    def shown_formats(self) -> tuple[str, ...]:
-        """The formats whose verdicts the page shows in full: those ticked, or by default
-        the formats of today's game."""
-        return self.formats or default_formats()
+    def likely(self) -> bool:
+        """No format ticked: the page shows the one the list most likely targets
+        (web.likely_format), and those added beside it."""
+        return not self.formats
 
 
 def default_formats() -> tuple[str, ...]:
-    """The formats a person most likely means: those of today's game (judged on today's
-    date by default), not the era-bound ones of the 2003 and 2009 documents; a deployment's
-    own are offered beside the others, not ticked."""
+    """The formats of today's game (judged on today's date by default), listed first, not
+    the era-bound ones of the 2003 and 2009 documents; a deployment's own are offered
+    beside the others."""
     return tuple(format_id for format_id, fmt in builtin_formats().items()
                  if isinstance(fmt, FormatDefinition) and fmt.as_of_today)
 
@@ -91,12 +92,11 @@ def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> 
     if upload is not None and upload.filename:
         texts["deck"] = _file_text(upload, "deck")
     ticked, added = form.getlist("format"), form.getlist("add_format")
-    if added and not ticked:  # a format added to those shown by default
-        ticked = list(default_formats())
     return Form(
         mode=_one_of(form, "mode", (DECK, TEAM), None),
         deck=texts["deck"],
-        formats=_formats([*ticked, *added]),
+        formats=_formats([*ticked, *added]) if ticked else (),
+        added=() if ticked else _formats(added),
         as_of=form.get("as_of", ""),
         tournament=_one_of(form, "tournament", ("", "on"), "") == "on",
         partner=_partner(form.get("partner", "")),
@@ -242,13 +242,25 @@ def mark_partner(text: str, line: int) -> str:
 
 
 def deck_body(form: Form) -> dict[str, Any]:
-    """The `POST /v1/validate` JSON body the form stands for."""
+    """The `POST /v1/validate` JSON body the form stands for. With no format ticked it names
+    as many formats as the page will show, which its budget counts: the page puts the one
+    the list most likely targets in the first one's place once the list is read."""
     deck = mark_partner(form.deck, int(form.partner)) if form.partner else form.deck
+    formats = list(form.formats) if form.formats else _as_many(form.added)
     body: dict[str, Any] = {"deck": deck, "tournament": form.tournament,
-                            "format": ALL if form.every_format else list(form.shown_formats)}
+                            "format": ALL if ALL in formats else formats}
     if form.definition.strip():
         body["definition"] = _definition(form.definition)
     return {**body, **_options(form), **({"pool": form.pool} if form.pool.strip() else {})}
+
+
+def _as_many(added: tuple[str, ...]) -> list[str]:
+    """A format for the one the list targets, not yet known, then those added: one for a
+    Constructed deck, played from the first day of all (Unlimited)."""
+    spare = next((format_id for format_id, fmt in all_formats().items()
+                  if format_id not in added and isinstance(fmt, FormatDefinition)
+                  and fmt.play == CONSTRUCTED and fmt.definition is None), None)
+    return [spare, *added] if spare is not None else list(added)
 
 
 def _definition(text: str) -> Any:

@@ -9,7 +9,9 @@ judgement (web.answer), not its JSON, and both paths render the same templates f
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,9 +27,11 @@ from catalog import lookup
 from catalog.index import CatalogIndex
 from decklist.languages import ENGLISH
 from runtime import deadline
+from validators.checks.titles import title
 from validators.engine import Verdict
-from validators.formats import PLAYS
-from validators.judging import ReadDeck
+from validators.formats import PLAYS, all_formats
+from validators.judging import DeckJudgement, ReadDeck
+from validators.targets import ALL, Notice
 from web import answer as arrange
 from web.form import (
     DECK,
@@ -43,6 +47,7 @@ from web.form import (
     team_formats,
     with_pick,
 )
+from web.likely_format import likely_format
 from web.security import page_headers
 
 _FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
@@ -93,7 +98,10 @@ def _checked() -> tuple[Form, arrange.Answer | None, Problem | None]:
         form = read_form(request.form, request.files)
         form = with_pick(form, request.form.get("pick"))
         _read_unused(form)
-        return form, judged(store.index(), form), None
+        shown = judged(store.index(), form)
+        if form.added:  # a format added to the one shown: from now on, those are ticked
+            form = replace(form, formats=shown.shown, added=())
+        return form, shown, None
     except Problem as problem:
         return form, None, problem
     except deadline.DeadlineExceeded as error:  # shown on the page as other problems are
@@ -120,15 +128,44 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
         team_plan, team = team_judged(index, team_request(team_body(form)))
         arranger = arrange.Arranger(index, *_shown(team.decks, (
             verdict for _, verdict in team.verdict.players)))
-        arranged = arranger.team(team)
+        arranged = arranger.team(team, team_plan.target)
         return arrange.Answer(arranged.players, team_plan.notices, arranged)
-    plan, deck, across = deck_judged(index, deck_request(deck_body(form)))
+    req = deck_request(deck_body(form))
+    likely: list[str] = []
+    choose = _chooser(index, form, req.as_of, likely) \
+        if form.likely and ALL not in form.added else None
+    plan, deck, across, left_out = deck_judged(index, req, choose)
     arranger = arrange.Arranger(index, *_shown([deck.deck], (
         verdict for _, verdict in deck.verdicts)))
-    shown = [target.format.id for target, _ in deck.verdicts]
-    return arrange.Answer((arranger.deck(deck, "deck", "Your deck"),), plan.notices,
-                          across=arranger.across(across, shown) if across else (),
-                          across_left_out=across is None)
+    shown = tuple(target.format.id for target, _ in deck.verdicts)
+    answer = arranger.deck(deck, "deck", "Your deck")
+    return arrange.Answer(
+        (answer,), plan.notices, across=arranger.across(across, shown) if across else (),
+        across_left_out=across is None, not_played=_not_played(left_out),
+        as_of=req.as_of.isoformat() if req.as_of else None,
+        day=(req.as_of or dt.date.today()).isoformat(),
+        likely=next((v.name for v in answer.verdicts if v.id in likely), None),
+        shown=shown)
+
+
+def _chooser(index: CatalogIndex, form: Form, as_of: dt.date | None,
+             likely: list[str]) -> Callable[[DeckJudgement | None], list[str]]:
+    """With no format ticked, what chooses the formats shown from the deck's standing in
+    every format: the one the list most likely targets (put in `likely`), and those added
+    beside it, in the service's order."""
+    def choose(across: DeckJudgement | None) -> list[str]:
+        lines = across.deck.lines if across is not None else ()
+        likely.append(likely_format(index, across, lines, as_of))
+        chosen = {*likely, *form.added}
+        return [format_id for format_id in all_formats() if format_id in chosen]
+    return choose
+
+
+def _not_played(left_out: Iterable[Notice]) -> tuple[tuple[str, str], ...]:
+    """The formats the summary leaves out on the day, by name, each with why."""
+    formats = all_formats()
+    return tuple((formats[notice.format].name if notice.format in formats else "", notice.detail)
+                 for notice in left_out)
 
 
 def _shown(decks: Sequence[ReadDeck], verdicts: Iterable[Verdict]
@@ -147,7 +184,7 @@ def share_link(form: Form) -> str:
     fields: list[tuple[str, str]] = [("mode", form.mode)]
     if form.mode == DECK:
         fields += [("deck", form.deck), ("pool", form.pool), ("partner", form.partner)]
-        fields += [("format", fmt) for fmt in form.shown_formats]
+        fields += [("format", fmt) for fmt in form.formats]
         fields.append(("definition", form.definition))
     else:
         fields.append(("team_format", form.team_format))
@@ -198,7 +235,7 @@ _LABELS = {"deck": "the decklist", "pool": "the card pool", "as_of": "the date",
 
 @bp.app_context_processor
 def _helpers() -> dict[str, Any]:
-    return {"field_of": field_of, "field_label": field_label}
+    return {"field_of": field_of, "field_label": field_label, "words_of": title}
 
 
 def field_of(problem: Problem) -> str:

@@ -76,17 +76,30 @@ def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
     """Which format answered: its id, and for a team format the play and deck rules; for a
     format with seasons, the season that judged, under its name then."""
     singles = isinstance(fmt, FormatDefinition)
-    ref: dict[str, Any] = {"id": fmt.id, "name": fmt.name, "version": fmt.version,
-                           "play": play or rules.play}
+    ref: dict[str, Any] = {"id": fmt.id, "name": format_name(fmt, rules, season),
+                           "version": fmt.version, "play": play or rules.play}
     if not singles and rules.id != fmt.id:
         ref["deck_rules"] = rules.id
     if season is not None:
-        if singles and rules.definition is None:  # Standard on a day of 2010 is Modified
-            ref["name"], ref["version"] = season.name, rules.version  # of that season
+        if _by_season(fmt, rules):
+            ref["version"] = rules.version  # of that season
         ref["season"] = season_ref(season)
     if rules.definition is not None:
         ref["definition"] = definition_ref(rules.definition)
     return ref
+
+
+def format_name(fmt: Format, rules: FormatDefinition, season: Season | None) -> str:
+    """The name a verdict gives its format: for a format with seasons, its name on the day
+    judged (Standard on a day of 2010 is Modified (MD-On), 2010-11; Modified in 2026 is
+    Standard), where the page and every answer name it alike."""
+    return season.name if season is not None and _by_season(fmt, rules) else fmt.name
+
+
+def _by_season(fmt: Format, rules: FormatDefinition) -> bool:
+    """Whether a verdict is named by its season: a format for one deck of deckjudge's own
+    (a team format keeps its name; an organizer's its own)."""
+    return isinstance(fmt, FormatDefinition) and rules.definition is None
 
 
 def definition_ref(definition: Definition) -> dict[str, Any]:

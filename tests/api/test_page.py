@@ -46,6 +46,13 @@ def text(tag: Tag | None) -> str:
     return " ".join(tag.get_text().split())
 
 
+def codes(tag: Tag | None) -> list[str]:
+    """The violation codes shown in a part of the page: each is shown in words, and names
+    its code as its data."""
+    assert tag is not None
+    return [span["data-code"] for span in tag.select(".code[data-code]")]
+
+
 def list_in(page: BeautifulSoup, field: str = "deck") -> str:
     """A text box's value as a browser reads it: the HTML parser drops the one newline that
     follows `<textarea>` (html.parser, here, keeps it)."""
@@ -133,7 +140,8 @@ def test_a_ptcg_live_export_in_every_format_marks_the_lines_that_break_each(clie
     # with many formats a line's marks are grouped by kind, each format with its rule;
     # Modified is judged on its own date (2003), before Miraidon was printed
     released = next(li for li in miraidon.select(".marks li")
-                    if li.select_one(".code").get_text() == "not-yet-released")
+                    if codes(li) == ["not-yet-released"])
+    assert text(released.select_one(".code")) == "not yet released"  # the code in words
     formats = [text(span) for span in released.select(".in-format")]
     assert "Modified (Sept 1 Modified, 2002-03 season)" in formats and "Unlimited" not in formats
     rules = [text(cite) for cite in released.select("cite.rule")]
@@ -144,7 +152,7 @@ def test_a_ptcg_live_export_in_every_format_marks_the_lines_that_break_each(clie
     assert "Pokémon 11" in counts and "the list says" not in counts
     # every deck-level problem is listed, per format, with its rule
     modified = page.select_one(".problems[data-format=modified]")
-    assert "deck-size" not in text(modified) and "not-yet-released" in text(modified)
+    assert "deck-size" not in codes(modified) and "not-yet-released" in codes(modified)
 
 
 def test_a_reprint_that_makes_a_card_legal_is_named(client):
@@ -157,9 +165,10 @@ def test_a_reprint_that_makes_a_card_legal_is_named(client):
 def test_an_illegal_deck_gets_its_deck_level_violations_with_their_rules(client):
     page = check(client, deck="5 Bill BS 91\n50 Water Energy BS 102\n", format="modified")
     assert "illegal" in page.select_one(".verdict")["class"]
-    problems = [text(li) for li in page.select(".problems li.error")]
-    assert any(p.startswith("✗ copy-limit") and "§" in p and "(line 1)" in p for p in problems)
-    assert any(p.startswith("✗ deck-size") for p in problems)
+    problems = {codes(li)[0]: text(li) for li in page.select(".problems li.error")}
+    assert problems["copy-limit"].startswith("✗ too many copies: ")
+    assert "§" in problems["copy-limit"] and "(line 1)" in problems["copy-limit"]
+    assert problems["deck-size"].startswith("✗ deck size: ")
     assert "has-error" in row(page, 1)["class"]
     assert "has-error" not in row(page, 2)["class"]
 
@@ -203,12 +212,12 @@ def test_the_partner_line_named_on_the_form_is_the_partner(client):
     deck = (FIXTURES / "decklists" / "partner-charizard.txt").read_text()
     unmarked = deck.replace("Partner: 1\n", "")
     without = check(client, deck=unmarked, format="partner-battles")
-    assert "partner-missing" in text(without.select_one(".problems"))
+    assert "partner-missing" in codes(without.select_one(".problems"))
     line = next(n for n, written in enumerate(unmarked.splitlines(), 1)
                 if written.startswith("1 Charizard ex"))
     named = check(client, deck=unmarked, format="partner-battles", partner=str(line))
     problems = named.select_one(".problems")
-    assert problems is None or "partner-missing" not in text(problems)
+    assert problems is None or "partner-missing" not in codes(problems)
 
 
 def test_a_team_is_judged_seat_by_seat(client):
@@ -377,23 +386,34 @@ def test_a_list_keeps_every_byte_through_a_round_trip_and_a_pick(client):
     assert "Fire Energy" in text(row(again, 3).select_one(".printing"))
 
 
-def test_the_answer_leads_with_every_format_and_shows_todays_in_full(client):
-    page = check(client, deck=PTCG_LIVE_EXPORT)  # no format ticked: today's game
-    shown = [tr["data-format"] for tr in page.select("table.formats-table tbody tr")]
-    assert shown == list(default_formats()) == ["standard", "expanded", "glc"]
+def test_the_answer_leads_with_every_format_and_shows_the_one_the_list_targets(client):
+    page = check(client, deck=PTCG_LIVE_EXPORT)  # no format ticked, no date
     standings = {li["data-format"]: li for li in page.select("#legal-in .standings li")}
-    assert list(standings) == list(ORDER)
+    assert list(standings) == list(ORDER)  # no day asked: each format on its own day
     names = [all_formats()[format_id].name for format_id in ("unlimited", "2v2-casual",
                                                              "expanded")]
     assert text(page.select_one("#legal-in h2")) == "Legal in " + ", ".join(names)
-    assert "not-yet-released" in text(standings["modified"])
+    # a format judged on a day of its own says which; today's formats judge today
+    assert codes(standings["modified"]) == ["not-yet-released"]
+    assert "(as of 2003-08-31): not yet released" in text(standings["modified"])
+    assert "as of" not in text(standings["standard"])
+    # shown line by line: the one format the list most likely targets (a test below says
+    # which, on a day of its own)
+    shown = [verdict["data-format"] for verdict in page.select(".deck .verdict")]
+    assert len(shown) == 1 and page.select_one("table.formats-table") is None
+    likely = page.find(id="likely")
+    assert "most likely targets" in text(likely) and likely["data-formats"] == shown[0]
     # a format not shown is a click away, and no line is marked by it
     assert standings["modified"].select_one("button[name=add_format]")["value"] == "modified"
-    assert "not-yet-released" not in text(page.select_one("table.lines"))
+    assert "not-yet-released" not in codes(page.select_one("table.lines"))
     added = check(client, deck=PTCG_LIVE_EXPORT, add_format="modified")
-    shown = [tr["data-format"] for tr in added.select("table.formats-table tbody tr")]
-    assert shown == ["modified", "standard", "expanded", "glc"]
+    both = [tr["data-format"] for tr in added.select("table.formats-table tbody tr")]
+    assert both == sorted({"modified", *shown}, key=list(ORDER).index)
+    # from then on the two are ticked, as the formats the page shows
+    ticked = [box["value"] for box in added.select("input[name=format][checked]")]
+    assert sorted(ticked) == sorted(both)
     assert added.select_one(".more-formats").has_attr("open")
+    assert parse_qs(urlsplit(added.find("a", id="share")["href"]).fragment)["format"] == both
 
 
 def test_the_address_ticks_the_formats_it_names(client):
@@ -402,8 +422,10 @@ def test_the_address_ticks_the_formats_it_names(client):
     assert ticked == ["unlimited", "modified"]
     assert page.select_one(".more-formats").has_attr("open")
     plain = soup_of(client.get("/"))
-    assert [box["value"] for box in plain.select("input[name=format][checked]")] == list(
-        default_formats())
+    # today's formats first, none ticked: a check shows the one the list most likely targets
+    listed = [box["value"] for box in plain.select("fieldset.formats input[name=format]")]
+    assert listed[:3] == list(default_formats()) == ["standard", "expanded", "glc"]
+    assert plain.select("input[name=format][checked]") == []
     assert not plain.select_one(".more-formats").has_attr("open")
 
 
@@ -433,7 +455,7 @@ def test_lines_that_are_no_card_show_as_unreadable_and_the_verdict_marks_the_fir
         assert row(page, line)["data-status"] == "unreadable"
         assert "not a card line" in text(row(page, line).find("td", class_="card"))
     # One violation names all sixty lines; the page marks the rows the API lists.
-    assert "unreadable-line" in text(row(page, 51).find("td", class_="notes"))
+    assert "unreadable-line" in codes(row(page, 51).find("td", class_="notes"))
     assert row(page, 52).find("ul", class_="marks") is None
 
 

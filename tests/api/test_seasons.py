@@ -12,6 +12,7 @@ import datetime as dt
 import pytest
 
 from tests.support.basics import basic_entry
+from validators.formats import ORDER
 from validators.seasons import lineage_of
 
 # Basic Fire Energy of Base Set: legal in every constructed season.
@@ -210,9 +211,41 @@ def test_every_format_leaves_out_those_not_yet_played_and_says_so(client):
     body = client.post("/v1/validate", json={"format": "all", "as_of": "2010-06-01",
                                               "deck": [FIRE]}).get_json()
     answered = [verdict["format"]["id"] for verdict in body["verdicts"]]
-    assert "expanded" not in answered and "glc" not in answered and "standard" in answered
-    left_out = [n for n in body["notices"] if n["code"] == "not-in-force"]
-    assert len(left_out) == 2 and all(n["pointer"] == "/as_of" for n in left_out)
+    assert "expanded" not in answered and "glc" not in answered and "modified" in answered
+    left_out = [n for n in body["notices"] if n["code"] == "not-in-force"
+                and "first played" in n["detail"]]
+    assert {n["detail"].split()[0] for n in left_out} == {"expanded", "glc"}
+    assert all(n["pointer"] == "/as_of" for n in left_out)
+
+
+@pytest.mark.parametrize(("as_of", "left_out"), [
+    # from 2014 the lineage is Standard; the eras of the DCI Floor Rules 2003 (its team play
+    # and Limited) and of Team Battle 2009 have ended
+    ("2026-08-28", {"modified", "sealed", "booster-draft", "rochester-draft",
+                    "team-multiplay", "team-battle"}),
+    # in 2009-10 Team Battle's document governed, and Standard was still Modified
+    ("2010-06-01", {"standard", "sealed", "booster-draft", "rochester-draft",
+                    "team-multiplay", "partner-battles", "expanded", "glc"}),
+    # the DCI Floor Rules 2003's own season: Team Battle's and Partner Battles' documents are
+    # later
+    ("2003-06-01", {"standard", "team-battle", "partner-battles", "expanded", "glc"}),
+])
+def test_every_format_is_the_formats_played_on_the_day(client, as_of, left_out):
+    """`format=all` on a day judges the formats played that day: a format of a document
+    whose era does not hold the day is left out, and a lineage is judged once, under the id
+    it was played as; each left out is a not-in-force notice. Named, each is judged."""
+    body = client.post("/v1/validate", json={"format": "all", "as_of": as_of,
+                                              "detail": "legal_in", "deck": [FIRE]}).get_json()
+    assert set(ORDER) - set(body["formats"]) == left_out
+    notices = [n for n in body["notices"] if n["code"] == "not-in-force"]
+    assert len(notices) == len(left_out) and all(n["pointer"] == "/as_of" for n in notices)
+    assert all(any(n["detail"].startswith(f"{f} ") for n in notices) for f in left_out)
+    # 2v2's casual edition is undated, its pool every card: it has no era to end
+    assert "2v2-casual" in body["formats"] and "unlimited" in body["formats"]
+    for named in left_out & {"team-battle", "sealed", "modified", "standard"}:
+        response = client.post("/v1/validate", json={"format": named, "as_of": as_of,
+                                                      "deck": [FIRE]})
+        assert response.status_code == 200, named
 
 
 def test_the_formats_list_each_season_with_its_day_and_source(client):

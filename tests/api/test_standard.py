@@ -206,8 +206,10 @@ def test_format_all_includes_standard(client):
     body = client.post("/v1/validate", json={"format": "all", "as_of": "2024-06-07",
                                              "deck": NAIC_DECKS[0]["deck"]}).get_json()
     verdicts = {result["format"]["id"]: result["legal"] for result in body["verdicts"]}
-    assert verdicts["standard"] is True and verdicts["sealed"] is False
+    assert verdicts["standard"] is True and verdicts["expanded"] is True
     assert "standard" in body["legal_in"]
+    # on a day of 2024 the 2003 document's Sealed and the lineage's old id are not played
+    assert "sealed" not in verdicts and "modified" not in verdicts
 
 
 def test_rotations_are_in_order_and_marks_only_move_forward():

@@ -2,7 +2,8 @@
 
 `REGISTRY` maps the name a format's data lists a check by to the check that runs over one
 deck; `CODES` maps every code a verdict can carry to its `Code` (severities, message
-templates, what it cites), gathered from the module of the check that finds it. The team's
+templates, what it cites), gathered from the module of the check that finds it; `TITLES`
+(validators.checks.titles) words each code for people. The team's
 own check reads the team rather than one deck (validators.team_engine runs it); its codes are here
 with the rest. tests/unit/test_codes.py holds openapi.yaml and docs/formats.md to `CODES`.
 """
@@ -44,6 +45,7 @@ from validators.checks import (
     unreadable_line,
     watchlisted,
 )
+from validators.checks.titles import TITLES
 from validators.context import Context
 from validators.records import CheckSpec, Code, Violation
 
@@ -58,6 +60,7 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}
+__all__ = ["CODES", "REGISTRY", "TITLES", "get_check", "get_code"]
 
 
 def get_check(name: str) -> Check:

@@ -70,14 +70,22 @@
     if (field && "value" in field) field.value = picked.dataset.text;
   }
 
-  // A format the summary offers to show is ticked, and the deck checked again.
-  function addFormat(id) {
+  // A format the summary offers to show is ticked, and the deck checked again. With none
+  // ticked, the one shown (the format the list most likely targets) is ticked too: it stays.
+  function tick(id) {
     const box = form.querySelector("input[name=format][value='" + CSS.escape(id) + "']");
     if (!box) return;
     box.checked = true;
     formatsChanged(box);
     const more = box.closest("details");
     if (more) more.open = true;
+  }
+  function addFormat(id) {
+    const likely = document.getElementById("likely");
+    if (likely && !form.querySelector("input[name=format]:checked")) {
+      likely.dataset.formats.split(" ").forEach(tick);
+    }
+    tick(id);
   }
 
   // The answer's top in view, and the focus on it (which a screen reader announces).
@@ -189,7 +197,8 @@
         }
       });
     });
-    // No format in the link: none ticked, and the server shows today's formats.
+    // No format in the link: none ticked, and the server shows the one the list most
+    // likely targets.
     form.querySelectorAll("details input[name=format]:checked").forEach(function (box) {
       box.closest("details").open = true;
     });

@@ -21,6 +21,7 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from tests.api.test_page import HAYMAKER, PTCG_LIVE_EXPORT
+from tests.api.test_page_summary import WORLDS_DAY, WORLDS_LIST
 from tests.support.browser import accessibility_violations, chromium
 from tests.support.paths import PROJECT_ROOT
 from tests.support.servers import gunicorn
@@ -107,6 +108,10 @@ def test_a_published_list_is_judged_without_a_reload(site, browser):
     answer = answered(browser)
     assert browser.execute_script("return window.notReloaded") is True
     assert "Legal in Unlimited" in answer.find_element(By.CSS_SELECTOR, ".verdict").text
+    # a legal deck's answer is its verdict and the list; its lines are a click away
+    assert answer.find_element(By.CSS_SELECTOR, ".sheet-list").is_displayed()
+    assert not line(browser, 4).is_displayed()
+    answer.find_element(By.CSS_SELECTOR, ".lines-view summary").click()
     hitmonchan = line(browser, 4)
     assert hitmonchan.get_attribute("data-status") == "resolved"
     assert "Hitmonchan" in hitmonchan.find_element(By.CSS_SELECTOR, ".printing").text
@@ -125,7 +130,7 @@ def test_an_illegal_export_marks_its_lines_in_every_format(site, browser):
     miraidon = line(browser, 2)
     assert "has-error" in miraidon.get_attribute("class")
     marks = miraidon.find_element(By.CSS_SELECTOR, ".marks").text
-    assert "not-yet-released in Modified (Sept 1 Modified, 2002-03 season)" in marks
+    assert "not yet released in Modified (Sept 1 Modified, 2002-03 season)" in marks
     assert "DCI Floor Rules 2003, §226" in marks  # the rule each mark breaks
     heading = line(browser, 1)
     assert heading.get_attribute("data-status") == ""  # "Pokémon: 7", a heading
@@ -236,7 +241,8 @@ def test_a_list_keeps_its_lines_through_checks_and_a_pick(site, javascript):
             lambda d: line(d, 2).get_attribute("data-status") == "resolved")
         assert browser.find_element(By.ID, "deck").get_property("value") == (
             "\n4 Pikachu BS 58\n56 Fire Energy BS 98\n")
-        assert "Fire Energy" in line(browser, 3).text
+        # legal now: the lines' view is closed, and the line is there as written
+        assert "Fire Energy" in line(browser, 3).get_attribute("textContent")
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
@@ -300,11 +306,20 @@ def test_a_refused_list_shows_the_problem_beside_its_line(site, browser):
     keep(browser, "8-refused-line")
 
 
-@pytest.mark.parametrize("state", ["empty", "answer", "team", "problem"])
+def on_day(driver: WebDriver, day: str) -> None:
+    driver.execute_script("arguments[0].value = arguments[1]",
+                          driver.find_element(By.ID, "as_of"), day)
+
+
+@pytest.mark.parametrize("state", ["empty", "answer", "team", "problem", "legal-2026",
+                                   "ambiguous-2026"])
 def test_axe_finds_nothing_serious(site, browser, state):
     browser.get(site + "/")
     if state == "answer":
         paste(browser, PTCG_LIVE_EXPORT, ("modified", "unlimited"))
+    elif state.endswith("2026"):  # a short answer; choices saying where each is legal
+        paste(browser, WORLDS_LIST if state == "legal-2026" else AMBIGUOUS_2026)
+        on_day(browser, WORLDS_DAY)
     elif state == "team":
         browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=team]").click()
         browser.find_element(By.ID, "seat_A_deck").send_keys(HAYMAKER)
@@ -323,7 +338,7 @@ def test_on_a_phone_the_lines_fit_the_screen(site):
         phone.get(site + "/")
         paste(phone, HAYMAKER)
         phone.find_element(By.ID, "submit").click()
-        answered(phone)
+        answered(phone).find_element(By.CSS_SELECTOR, ".lines-view summary").click()
         overflow = phone.execute_script(
             "return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"the page is {overflow}px wider than the phone's screen"
@@ -423,7 +438,8 @@ def test_an_organizers_pasted_format_judges_the_deck_and_says_what_is_wrong_with
     browser.find_element(By.ID, "submit").click()
     answer = answered(browser)
     summary = answer.find_element(By.CSS_SELECTOR, "[data-format=justinbasil-aceless]")
-    assert "kind-limit" in summary.text
+    code = summary.find_element(By.CSS_SELECTOR, ".code")
+    assert code.get_attribute("data-code") == "kind-limit" and code.text == "too many of a kind"
     keep(browser, "11-own-format")
     no_page_errors(browser)
     # a definition at fault is said beside its field (the 422 is the page's answer)
@@ -434,3 +450,109 @@ def test_an_organizers_pasted_format_judges_the_deck_and_says_what_is_wrong_with
     answered(browser)
     assert browser.find_element(By.ID, "definition").get_attribute("aria-invalid") == "true"
     assert "copy_limit" in browser.find_element(By.ID, "definition-problem").text
+
+
+# The 2026 World Champion's list (tests/corpus/played/2026-worlds), as published, on the
+# event's first day; the same with a line of too many copies, and with a name alone.
+ILLEGAL_2026 = WORLDS_LIST.replace("4 Dreepy TWM 128", "5 Dreepy TWM 128")
+AMBIGUOUS_2026 = WORLDS_LIST.replace("4 Dreepy TWM 128", "4 Dreepy")
+
+
+def checked(driver: WebDriver, deck: str, day: str, javascript: bool = True) -> WebElement:
+    """The list checked on the day with no format ticked, on the page as opened; the
+    answer."""
+    paste(driver, deck)
+    on_day(driver, day)
+    driver.find_element(By.ID, "submit").click()
+    if javascript:
+        return answered(driver)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".verdict"))
+    return driver.find_element(By.ID, "answer")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_a_2026_list_on_its_day_names_only_the_formats_played_that_day(site, width, height,
+                                                                       javascript):
+    with chromium(javascript=javascript, width=width, height=height) as browser:
+        browser.get(site + "/")
+        answer = checked(browser, WORLDS_LIST, WORLDS_DAY, javascript)
+        summary = answer.find_element(By.ID, "legal-in")
+        summed = [li.get_attribute("data-format")
+                  for li in summary.find_elements(By.CSS_SELECTOR, ".standings li")]
+        assert "standard" in summed
+        assert not {"modified", "sealed", "team-multiplay", "team-battle"} & set(summed)
+        heading = summary.find_element(By.TAG_NAME, "h2").text
+        assert heading.endswith(f"on {WORLDS_DAY}") and "Modified" not in heading
+        assert "Team" not in heading and "Standard" in heading
+        assert summary.find_element(By.ID, "not-played").text.startswith(
+            f"Not played on {WORLDS_DAY}")
+        # shown: Standard, the format the list targets, none ticked by the page
+        verdict = answer.find_element(By.CSS_SELECTOR, ".deck .verdict")
+        assert verdict.get_attribute("data-format") == "standard"
+        assert "legal" in verdict.get_attribute("class").split()
+        assert browser.find_elements(By.CSS_SELECTOR, "input[name=format]:checked") == []
+        # a legal deck's answer is its verdict and the list: short, its lines a click away
+        assert answer.find_element(By.CSS_SELECTOR, ".sheet-list").is_displayed()
+        assert not line(browser, 2).is_displayed()
+        tall = browser.execute_script("return document.getElementById('answer').scrollHeight")
+        assert tall < (1800 if width >= 1200 else 2400), tall
+        overflow = browser.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow}px wider than the screen"
+        keep(browser, f"13-legal-2026-{width}-{'script' if javascript else 'no-script'}")
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)], ids=["laptop", "phone"])
+def test_an_illegal_2026_list_leads_with_its_problems_in_words(site, width, height):
+    with chromium(width=width, height=height) as browser:
+        browser.get(site + "/")
+        answer = checked(browser, ILLEGAL_2026, WORLDS_DAY)
+        problems = answer.find_element(By.CSS_SELECTOR, "details.problems")
+        lines = answer.find_element(By.CSS_SELECTOR, "details.lines-view")
+        assert problems.rect["y"] < lines.rect["y"]  # the problems first, then the lines
+        assert "too many copies: 5 cards titled 'Dreepy'" in problems.text
+        assert "deck size:" in problems.text and "copy-limit" not in problems.text
+        assert line(browser, 2).is_displayed()
+        assert "has-error" in line(browser, 2).get_attribute("class")
+        # a line with nothing to say is one compact row: two lines of text at most
+        quiet = line(browser, 3)
+        text_line = browser.execute_script(
+            "return parseFloat(getComputedStyle(arguments[0]).lineHeight)", quiet)
+        assert "quiet" in quiet.get_attribute("class")
+        assert quiet.rect["height"] < 3 * text_line, (quiet.rect["height"], text_line)
+        keep(browser, f"14-illegal-2026-{width}")
+        no_page_errors(browser)
+
+
+def test_an_ambiguous_lines_choices_say_where_each_is_legal(site, browser):
+    browser.get(site + "/")
+    checked(browser, AMBIGUOUS_2026, WORLDS_DAY)
+    choices = line(browser, 2).find_elements(By.CSS_SELECTOR, "button.choice")
+    said = {choice.get_attribute("value").split(":", 3)[3]:
+            choice.find_element(By.CSS_SELECTOR, ".choice-legal").text for choice in choices}
+    assert said["4 Dreepy TWM 128"].startswith("✓ legal in Standard")
+    assert said["4 Dreepy RCL 89"].startswith("✗ not legal in Standard")
+    keep(browser, "15-ambiguous-2026")
+    browser.execute_script("document.getElementById('busy').textContent = ''")
+    next(choice for choice in choices
+         if choice.get_attribute("value").endswith(":4 Dreepy TWM 128")).click()
+    answer = answered(browser)
+    verdict = answer.find_element(By.CSS_SELECTOR, ".deck .verdict")
+    assert "legal" in verdict.get_attribute("class").split()  # the legal choice, picked
+
+
+def test_a_format_added_from_the_summary_stays_beside_the_one_shown(site, browser):
+    browser.get(site + "/")
+    answer = checked(browser, WORLDS_LIST, WORLDS_DAY)
+    browser.execute_script("document.getElementById('busy').textContent = ''")
+    answer.find_element(By.CSS_SELECTOR, "button[name=add_format][value=glc]").click()
+    answer = answered(browser)
+    shown = [row.get_attribute("data-format") for row in
+             answer.find_elements(By.CSS_SELECTOR, "table.formats-table tbody tr")]
+    assert shown == ["standard", "glc"]
+    ticked = {box.get_attribute("value") for box in
+              browser.find_elements(By.CSS_SELECTOR, "input[name=format]:checked")}
+    assert ticked == {"standard", "glc"}
+    problems = answer.find_element(By.ID, "problems-deck-glc")
+    assert problems.find_element(By.CSS_SELECTOR, ".code").get_attribute("data-code")
