@@ -21,10 +21,13 @@ from validators.card_legality import (
     NOT_YET_RELEASED,
 )
 from validators.engine import validate
+from validators.records import READING_CHECKS
 from validators.seasons import lineage_of
 
-# The checks that judge a card alone, the codes they give, and the status each answers.
-CARD_CHECKS = {"not-legal", "banned", "ban-uncertain"}
+# The checks that judge a card alone (besides the reading checks every deck's rules run,
+# which find nothing in lines naming printings by id), the codes they give, and the status
+# each answers.
+CARD_CHECKS = {"not-legal", "banned", "ban-uncertain", *READING_CHECKS}
 CARD_CODES = {"not-legal", "not-yet-released", "not-yet-legal", "banned", "ban-uncertain"}
 STATUS_CODES = {NOT_LEGAL: "not-legal", NOT_YET_RELEASED: "not-yet-released",
                 NOT_YET_LEGAL: "not-yet-legal"}
