@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
         return legal_in_command(args)
     try:
         options = Options(args.format_id, args.as_of, args.tournament,
-                          definition_file(args.definition) if args.definition else None)
+                          definition_file(args.definition) if args.definition else None,
+                          args.definition)
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
                    else LocalService(_local_database(args.database)))
         checked = check_files(service, args.files, options)
