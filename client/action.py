@@ -16,6 +16,7 @@ import sys
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
+from client import report
 from client.catalog_cache import default_source
 from client.main import USAGE_ERROR
 from client.main import main as deckjudge
@@ -47,6 +48,8 @@ def command(env: Mapping[str, str], root: str = ".") -> list[str]:
         argv += ["--format", env["INPUT_FORMAT"]]
     if env.get("INPUT_URL"):
         argv += ["--url", env["INPUT_URL"]]
+    if env.get("GITHUB_STEP_SUMMARY"):  # the runner's file for this step's job summary
+        argv += ["--summary", env["GITHUB_STEP_SUMMARY"]]
     try:
         argv += shlex.split(env.get("INPUT_ARGS", ""))
     except ValueError as error:
@@ -71,6 +74,8 @@ def main() -> int:
         argv = command(os.environ)
     except InputError as error:
         print(f"::error title=deckjudge::{error}")
+        if os.environ.get("GITHUB_STEP_SUMMARY"):
+            report.append(os.environ["GITHUB_STEP_SUMMARY"], report.markdown_failure(str(error)))
         return USAGE_ERROR
     print("deckjudge " + shlex.join(argv), flush=True)
     return deckjudge(argv)

@@ -13,6 +13,7 @@ from client import files, results
 from client.files import DeckFile
 from client.results import FAILED, ILLEGAL, INVALID, FileResult
 from client.services import ServiceUnavailable
+from runtime import patterns
 from validators.definitions import DefinitionError, read_definition
 
 # The service stopped the request at its time limit: it is answered 503 without Retry-After,
@@ -48,8 +49,9 @@ class Options:
     as_of: dt.date | None = None
     tournament: bool = False
     # An organizer's format (--definition), as its file gives it: for files that name no
-    # format of their own, instead of `format_id`.
+    # format of their own, instead of `format_id`; and the file's name.
     definition: dict[str, Any] | None = None
+    definition_file: str | None = None
 
     @property
     def definition_id(self) -> str | None:
@@ -72,6 +74,28 @@ def definition_file(path: str) -> dict[str, Any]:
     return sent
 
 
+# Where a problem of the service's points when what it refuses is the definition a deck was
+# sent with (POST /v1/validate's, or a batch's deck's): the field after it is the one at fault.
+_IN_DEFINITION = patterns.compile(r"^(?:/decks/[0-9]+)?/definition(/.*)?$")
+
+
+def refused_definition(options: Options, status: int, body: Any) -> UsageError | None:
+    """The service's refusal of the --definition a deck was sent with (a 4xx whose pointer is
+    into it: malformed, naming what the catalog lacks, at odds with itself or another
+    format), as one error naming the file and the field; None for any other answer."""
+    pointer = body.get("pointer") if isinstance(body, dict) else None
+    if not 400 <= status < 500 or not isinstance(pointer, str):
+        return None
+    found = _IN_DEFINITION.fullmatch(pointer)
+    if found is None:
+        return None
+    field = found.group(1) or "/"
+    kind = results.problem_slug(body)
+    return UsageError(f"{options.definition_file or 'the definition'}: {field}: "
+                      f"{body.get('detail') or f'HTTP {status}'}"
+                      + (f" ({kind})" if kind else ""))
+
+
 @dataclass(frozen=True)
 class _Ready:
     """A file read, with the format to check it in: what to ask the service."""
@@ -91,7 +115,15 @@ def check_files(service: Service, paths: list[str], options: Options) -> list[Fi
         raise UsageError(f"no format {options.format_id!r}; formats: {', '.join(known)}")
     prepared = [_prepare(path, options, known) for path in paths]
     ready = [item for item in prepared if isinstance(item, _Ready)]
-    answers = iter(service.validate_many([item.payload for item in ready]))
+    answered = service.validate_many([item.payload for item in ready])
+    # A definition the service refuses is refused for every deck sent with it: said once.
+    refused = next((error for item, (status, body) in zip(ready, answered, strict=True)
+                    if "definition" in item.payload
+                    and (error := refused_definition(options, status, body)) is not None),
+                   None)
+    if refused is not None:
+        raise refused
+    answers = iter(answered)
     return [_result(service, item.deck, item.format_id, *next(answers))
             if isinstance(item, _Ready) else item for item in prepared]
 

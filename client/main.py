@@ -35,12 +35,15 @@ def main(argv: list[str] | None = None) -> int:
         return legal_in_command(args)
     try:
         options = Options(args.format_id, args.as_of, args.tournament,
-                          definition_file(args.definition) if args.definition else None)
+                          definition_file(args.definition) if args.definition else None,
+                          args.definition)
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
                    else LocalService(_local_database(args.database)))
         checked = check_files(service, args.files, options)
     except (ServiceUnavailable, UsageError, CacheUnavailable) as error:
         print(f"deckjudge: {error}", file=sys.stderr)
+        if args.summary:
+            report.append(args.summary, report.markdown_failure(str(error)))
         return USAGE_ERROR
     status = exit_status(checked)
     if args.output == "json":
@@ -51,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
             report.write_github(checked, sys.stdout)
     if args.junit_xml:
         report.write_junit(checked, args.junit_xml)
+    if args.summary:
+        report.append(args.summary, report.markdown(checked))
     return status
 
 
@@ -220,6 +225,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--annotations", choices=("auto", "github", "none"), default="auto",
                        help="GitHub Actions annotations with text output (auto: when "
                             "GITHUB_ACTIONS=true)")
+    check.add_argument("--summary", metavar="PATH",
+                       help="also append a Markdown summary of the verdicts to PATH (in "
+                            "GitHub Actions, \"$GITHUB_STEP_SUMMARY\": the job's summary; "
+                            "the action passes it)")
     legal = commands.add_parser(
         "legal-in", help="say which formats each deck is legal in",
         description="Say which formats each decklist file is legal in: a folder of decks "

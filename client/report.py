@@ -1,4 +1,5 @@
-"""The report: text for people, JSON for programs, JUnit XML and GitHub annotations for CI."""
+"""The report: text for people, JSON for programs, JUnit XML, GitHub annotations and a
+GitHub Actions job summary (Markdown) for CI."""
 
 from __future__ import annotations
 
@@ -110,6 +111,57 @@ def write_github(checked: list[FileResult], out: TextIO) -> None:
                               for key, value in properties.items())
             message = finding.message + (f" [{finding.rule}]" if finding.rule else "")
             out.write(f"::{finding.severity} {fields}::{_escape_data(message)}\n")
+
+
+# The findings a job summary shows of each deck that is not legal, errors first: the rest are
+# counted (the step's log and annotations give every one).
+SUMMARY_FINDINGS = 5
+
+
+def markdown(checked: list[FileResult]) -> str:
+    """A GitHub Actions job summary: the totals, a row a deck file with its verdict and
+    counts, and the first findings of each deck that is not legal."""
+    out = [f"### deckjudge: {_md(_summary_line(summary(checked)))}\n\n"
+           "| file | format | verdict | errors | warnings |\n"
+           "| --- | --- | --- | ---: | ---: |\n"]
+    out += [f"| {_md(result.path)} | {_md(result.format_id or '')} | "
+            f"{_md(_STATUS_TEXT[result.status])} | {len(result.errors)} | "
+            f"{len(result.warnings)} |\n" for result in checked]
+    for result in checked:
+        if result.status == LEGAL:
+            continue
+        out.append(f"\n#### {_md(_file_line(result))}\n\n")
+        shown = [*result.errors, *result.warnings][:SUMMARY_FINDINGS]
+        for finding in shown:
+            where = "" if finding.line is None else f"line {finding.line}: "
+            rule = f" \\[{_md(finding.rule)}\\]" if finding.rule else ""
+            out.append(f"- {where}**{_md(finding.code)}** {_md(finding.message)}{rule}\n")
+        left = len(result.findings) - len(shown)
+        if left:
+            out.append(f"- … and {_plural(left, 'more finding')} (the step's log lists "
+                       "every one)\n")
+    return "".join(out)
+
+
+def markdown_failure(message: str) -> str:
+    """A job summary's words for a check that could not be run at all."""
+    return f"### deckjudge could not check the decks\n\n{_md(message)}\n"
+
+
+def append(path: str, text: str) -> None:
+    """Add `text` to a file others write too (a job's summary gathers every step's)."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(text)
+
+
+# What Markdown reads as markup inside a line (emphasis, code, links, HTML, entities) and a
+# table's cell separator: a file name or a message is shown as written. Nothing written here
+# starts a line, so what marks up only there (#, -, 1.) needs no escape.
+_MARKDOWN = str.maketrans({char: f"\\{char}" for char in "\\`*_[]<>&|~"})
+
+
+def _md(text: str) -> str:
+    return " ".join(text.split()).translate(_MARKDOWN)
 
 
 def _escape_data(value: str) -> str:

@@ -1,13 +1,16 @@
 """Where one printing stands in a format on a day, as the deck checks would judge a line
-naming it: legal (itself, or through a reprint), not legal, not yet released, not yet legal,
-banned, or under a ban whose day is not established; and the most copies a deck may hold.
+naming it, in one closed vocabulary (`STATUSES`) that says whether a deck may hold it: legal
+(itself, or through a reprint), under a ban whose day is not established, restricted,
+watchlisted; banned, not legal, not yet released, not yet legal; and the most copies a deck
+may hold.
 
 A printing's standing comes from the same FormatStandings the checks read (validators.standing:
 `of_printing`, a line naming the printing by its id), kept as one table per pool and ban list
 and stretch of days (validators.stretches), so that a card's standing in a format on a day is
-one look-up: every printing's status in a byte, the few it takes from another printing beside
-(speed trick "legality tables": docs/performance.md). tests/unit/test_card_legality.py holds
-the table to the verdicts of the checks on every printing of the full catalog.
+one look-up: every printing's place in the pool in a byte, the few it takes from another
+printing beside (speed trick "legality tables": docs/performance.md).
+tests/unit/test_card_legality.py holds each status, and `legal`, to the verdicts of the checks
+on every printing of the full catalog.
 """
 
 from __future__ import annotations
@@ -21,7 +24,14 @@ from runtime.caches import sizes
 from validators.checks import printed_limit
 from validators.engine import effective_date
 from validators.formats import all_formats, deck_rules
-from validators.records import CONSTRUCTED, Ban, FormatDefinition, Legality, TeamFormat
+from validators.records import (
+    CONSTRUCTED,
+    Ban,
+    FormatDefinition,
+    Legality,
+    Restriction,
+    TeamFormat,
+)
 from validators.seasons import in_force
 from validators.standing import standings_for
 from validators.stretches import stretch_of
@@ -29,8 +39,20 @@ from validators.targets import not_in_force
 
 LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL = (
     "legal", "not_legal", "not_yet_released", "not_yet_legal")
-STATUSES = (LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL)
-_CODES = {status: position for position, status in enumerate(STATUSES)}
+BANNED, BAN_UNCERTAIN, RESTRICTED, WATCHLISTED = (
+    "banned", "ban_uncertain", "restricted", "watchlisted")
+# A printing's standing, each word with whether a deck may hold the printing (its `legal`):
+# the one vocabulary the card answers speak (openapi.yaml's CardLegality.status is held to
+# it). Out of the pool on the day, its pool status, banned or not; in it, banned, else under
+# a ban whose day is not established (the deck check warns), else on a restriction list
+# (legal within its entry), else watchlisted (a warning; not allowed in tournament play),
+# else legal.
+STATUSES: dict[str, bool] = {
+    LEGAL: True, BAN_UNCERTAIN: True, RESTRICTED: True, WATCHLISTED: True,
+    BANNED: False, NOT_LEGAL: False, NOT_YET_RELEASED: False, NOT_YET_LEGAL: False}
+# Where a printing stands in the pool, before bans and lists: a byte of a LegalityTable.
+POOL_STATUSES = (LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL)
+_CODES = {status: position for position, status in enumerate(POOL_STATUSES)}
 # Where a deck's copies of a card are limited, by what.
 BY_FORMAT, BY_PRINTED, BY_RESTRICTION = "format", "printed", "restricted"
 
@@ -39,15 +61,31 @@ BY_FORMAT, BY_PRINTED, BY_RESTRICTION = "format", "printed", "restricted"
 class Standing:
     """A printing's standing in a format on a day."""
 
-    status: str  # one of STATUSES
+    pool: str  # one of POOL_STATUSES: in the pool (LEGAL) or why not
     via: Printing | None = None  # legal as a printing of this one, when it is another
     legal_from: dt.date | None = None  # not yet released or legal: the day it will be
     ban: Ban | None = None  # banned on the day (the card cannot be played, legal or not)
     unsure: Ban | None = None  # a ban whose standing on the day is not established
+    restriction: Restriction | None = None  # its entry on the format's restriction list
+    watchlisted: bool = False  # on the format's watchlist
 
     @property
-    def playable(self) -> bool:
-        return self.status == LEGAL and self.ban is None
+    def status(self) -> str:
+        """The one word of STATUSES that says where it stands."""
+        if self.pool != LEGAL:
+            return self.pool
+        if self.ban is not None:
+            return BANNED
+        if self.unsure is not None:
+            return BAN_UNCERTAIN
+        if self.restriction is not None:
+            return RESTRICTED
+        return WATCHLISTED if self.watchlisted else LEGAL
+
+    @property
+    def legal(self) -> bool:
+        """Whether a deck may hold it: what its status says."""
+        return STATUSES[self.status]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +133,7 @@ class LegalityTable:
             self._codes[position] = _CODES[status]
 
     def standing(self, printing: Printing) -> Standing:
-        status = STATUSES[self._codes[self._position[printing.id]]]
+        status = POOL_STATUSES[self._codes[self._position[printing.id]]]
         return Standing(status, self._vias.get(printing.id),
                         self._from.get(printing.set_id) if status != LEGAL else None,
                         self.bans.get(printing.function_key),
@@ -163,24 +201,31 @@ class FormatJudge:
     pool: bool  # the format runs not-legal
     bans: bool  # … banned
     unsure: bool  # … ban-uncertain
+    # The format's restriction list (when it runs restricted) and watchlist (watchlisted),
+    # by the card (function_key) each entry reaches.
+    restricted: dict[str, Restriction]
+    watchlisted: frozenset[str]
 
     def standing(self, printing: Printing) -> Standing:
         found = self.table.standing(printing)
-        return Standing(found.status if self.pool else LEGAL,
+        return Standing(found.pool if self.pool else LEGAL,
                         found.via if self.pool else None,
                         found.legal_from if self.pool else None,
                         found.ban if self.bans else None,
-                        found.unsure if self.unsure else None)
+                        found.unsure if self.unsure else None,
+                        self.restricted.get(printing.function_key),
+                        printing.function_key in self.watchlisted)
 
     def playable(self, printing: Printing) -> bool:
-        """Legal and not banned: a look-up, for a card search by legality."""
+        """Whether a deck may hold it (its standing's `legal`: in the pool and not banned),
+        in a look-up, for a card search by legality."""
         if self.pool and not self.table.legal(printing):
             return False
         return not (self.bans and printing.function_key in self.table.bans)
 
     def legality(self, index: CatalogIndex, printing: Printing) -> CardLegality:
         standing = self.standing(printing)
-        limit = limit_of(index, self.rules, printing) if standing.playable else None
+        limit = limit_of(index, self.rules, printing) if standing.legal else None
         return CardLegality(self.rules, self.day, standing, limit)
 
 
@@ -192,9 +237,14 @@ def judge(index: CatalogIndex, format_id: str, rules: FormatDefinition,
         return None
     in_force_rules, day = judged
     checks = {spec.code for spec in in_force_rules.checks}
+    restricted = {listed.function_key: entry for entry in in_force_rules.restricted
+                  if "restricted" in checks and (listed := index.card(entry.card)) is not None}
+    watchlisted = frozenset(listed.function_key for card_id in in_force_rules.watchlisted
+                            if "watchlisted" in checks
+                            and (listed := index.card(card_id)) is not None)
     return FormatJudge(format_id, in_force_rules, day,
                        table(index, in_force_rules.legality, day), "not-legal" in checks,
-                       "banned" in checks, "ban-uncertain" in checks)
+                       "banned" in checks, "ban-uncertain" in checks, restricted, watchlisted)
 
 
 def judges(index: CatalogIndex, as_of: dt.date | None,

@@ -212,6 +212,14 @@ class CardPool:
         return next((r for r in reversed(self.rotations) if r.effective <= as_of), None)
 
 
+# The checks that read a deck's lines, which every deck's rules run first, whatever the
+# format: a line that could not be read, names no card, or names several cards that the
+# verdict depends on leaves the deck not legal anywhere (a deck not fully read is never
+# certified). validators.formats adds any a format's data leaves out; FormatDefinition
+# refuses rules without them.
+READING_CHECKS = ("unreadable-line", "unknown-card", "ambiguous-card")
+
+
 @dataclass(frozen=True)
 class CheckSpec:
     """One check a format runs, the section of its document it enforces, its parameters."""
@@ -352,6 +360,13 @@ class FormatDefinition:
     # The organizer's definition the rules were made from (validators.definitions), when
     # they were: its base's seasons then say which base rules it changes on a day.
     definition: Definition | None = None
+
+    def __post_init__(self) -> None:
+        listed = {spec.code for spec in self.checks}
+        missing = [code for code in READING_CHECKS if code not in listed]
+        if missing:
+            raise ValueError(f"{self.id}: deck rules run the reading checks; "
+                             f"{', '.join(missing)} missing")
 
     def rule(self, section: str) -> RuleRef:
         found = self._rules.get(section)

@@ -114,12 +114,21 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
               pool_given: bool, product: str | list[str] | None,
               as_of: dt.date | None = None,
               definitions: tuple[Definition, ...] = ()) -> DeckPlan:
-    """The targets of one deck. `formats` is `all`, one id, or a list of ids; organizers'
-    `definitions` are judged after them. A format named on a day before its first is an
-    error; `all` leaves such formats out, and those not played on the day (`not_played`),
-    saying so."""
-    named = _targets(formats, play)
-    named += [Target(rules, rules, None) for rules in organizers(index, definitions, named)]
+    """The targets of one deck. `formats` is `all`, one id, or a list of ids, any of which
+    may be the id of one of the organizers' `definitions` sent with it: that definition is
+    judged there, and the others after the formats named. A format named on a day before its
+    first is an error; `all` leaves such formats out, and those not played on the day
+    (`not_played`), saying so."""
+    sent = [definition.id for definition in definitions]
+    names = [formats] if isinstance(formats, str) and formats != ALL else formats
+    named = _targets(names, play, sent)
+    made = organizers(index, definitions, named)
+    if names != ALL:  # each format where the request names it, the rest after
+        by_id = {target.format.id: target for target in named}
+        by_id.update((rules.id, Target(rules, rules, None)) for rules in made)
+        named = [by_id.pop(name) for name in names] + list(by_id.values())
+    else:
+        named += [Target(rules, rules, None) for rules in made]
     targets, absent = _in_force(named, as_of, formats == ALL)
     limited = any(target.limited for target in targets)
     notices = [notice for notice in (_play_notice(t, play, formats == ALL) for t in targets)
@@ -129,17 +138,17 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
     elif not limited:
         notices += [_unused(targets, name) for name, given in
                     (("pool", pool_given), ("product", product is not None)) if given]
-    return DeckPlan(tuple(targets), _many(formats, definitions), limited, tuple(notices))
+    return DeckPlan(tuple(targets), _many(formats, sent), limited, tuple(notices))
 
 
-def _many(formats: str | list[str], definitions: tuple[Definition, ...]) -> bool:
+def _many(formats: str | list[str], sent: list[str]) -> bool:
     """One verdict a format (`all`, a list, an id and a definition); else the verdict alone
-    (one id, or one definition alone)."""
+    (one id, or one definition alone, named or not)."""
     if formats == ALL:
         return True
     if isinstance(formats, list):
-        return bool(formats) or len(definitions) > 1
-    return bool(definitions)
+        return bool(formats) or len(sent) > 1
+    return len(sent) > (1 if formats in sent else 0)
 
 
 def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
@@ -178,7 +187,13 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
     """The deck rules a team is checked by; `pools_given` says which players sent a pool.
     An organizer's definition, when sent, gives every player's deck rules in place of the
     team format's own for its play (a Constructed one)."""
-    team = _format(format_id)
+    sent = [definition.id for definition in definitions]
+    if format_id in sent:
+        teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]
+        raise NotATeamFormat(f"{format_id!r} is the definition's id, a format for one deck; "
+                             f"name a team format ({', '.join(teams)}), and the definition "
+                             "gives its players' deck rules.", "format", teams)
+    team = _format(format_id, sent)
     if not isinstance(team, TeamFormat):
         teams = [f.id for f in all_formats().values() if isinstance(f, TeamFormat)]
         raise NotATeamFormat(f"{team.id} is a format for one deck; team formats: "
@@ -302,27 +317,39 @@ def product_for(index: CatalogIndex, rules: FormatDefinition,
                    tuple((set_id, 0) for set_id in set_ids), section)
 
 
-def _targets(wanted: str | list[str], play: str | None) -> list[Target]:
+def _targets(wanted: str | list[str], play: str | None,
+             sent: list[str] | None = None) -> list[Target]:
+    """The targets of the formats named, but for the definitions sent with them, which
+    `sent` names by their ids."""
     if wanted == ALL:
         return [_target(f, play) for f in all_formats().values()
                 if not isinstance(f, TeamFormat) or (play or CONSTRUCTED) in f.plays]
     names = [wanted] if isinstance(wanted, str) else wanted
     if len(set(names)) != len(names):
         raise RepeatedFormat("A format is named twice.", "format", [])
-    return [_target(_format(name), play) for name in names]
+    return [_target(_format(name, sent or []), play) for name in names
+            if name not in (sent or ())]
 
 
-def _format(name: str) -> Format:
+def _format(name: str, sent: list[str]) -> Format:
     try:
         return get_format(name)
     except KeyError:
-        raise unknown_format(name, [*all_formats(), ALL]) from None
+        raise unknown_format(name, [*all_formats(), *sent, ALL], sent=sent) from None
 
 
-def unknown_format(name: str, choices: list[str], field: str = "format") -> UnknownFormat:
+def unknown_format(name: str, choices: list[str], field: str = "format",
+                   sent: list[str] | None = None) -> UnknownFormat:
     """A format asked for that does not exist, worded one way wherever it is asked for;
-    `field` is where ("" for the address of a format's own resource)."""
-    return UnknownFormat(f"No format {name!r}; formats: {', '.join(choices)}.", field, choices)
+    `field` is where ("" for the address of a format's own resource). With `sent`, the ids
+    of the definitions the request sent: the words say how to name one."""
+    hint = ""
+    if sent:
+        ids = " and ".join(repr(each) for each in sent)
+        hint = (f" The definition sent has the id {ids}: name that id in `format`, or leave "
+                "`format` out, to judge by it.")
+    return UnknownFormat(f"No format {name!r}; formats: {', '.join(choices)}.{hint}", field,
+                         choices)
 
 
 def _target(fmt: Format, play: str | None) -> Target:

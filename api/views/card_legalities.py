@@ -25,7 +25,7 @@ def legalities(index: CatalogIndex, judges: list[FormatJudge],
 
 def _legality(found: CardLegality) -> dict[str, Any]:
     standing = found.standing
-    shown: dict[str, Any] = {"status": standing.status, "legal": standing.playable,
+    shown: dict[str, Any] = {"status": standing.status, "legal": standing.legal,
                              "as_of": found.day.isoformat() if found.day else None}
     if standing.via is not None:
         shown["via"] = standing.via.id
@@ -35,6 +35,8 @@ def _legality(found: CardLegality) -> dict[str, Any]:
         shown["banned"] = _ban(standing.ban)
     if standing.unsure is not None:
         shown["ban_uncertain"] = _ban(standing.unsure)
+    if standing.restriction is not None:
+        shown["restriction"] = standing.restriction.text
     if found.limit is not None:
         shown["limit"] = _limit(found.limit)
     return shown

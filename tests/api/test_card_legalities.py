@@ -27,8 +27,18 @@ def test_a_reprint_names_the_printing_it_is_legal_as_and_a_ban_its_source(client
     charizard = client.get("/v1/cards/base1-4?as_of=2003-08-31").get_json()["legalities"]
     assert charizard["modified"]["status"] == "legal" and charizard["modified"]["via"] == "base6-3"
     slowking = client.get("/v1/cards/neo1-14").get_json()["legalities"]["modified"]
-    assert slowking["status"] == "legal" and slowking["legal"] is False
+    assert slowking["status"] == "banned" and slowking["legal"] is False
     assert slowking["banned"]["source"] and "limit" not in slowking
+
+
+@ON_SQLITE
+def test_a_card_banned_from_a_day_reads_banned_from_it(client):
+    """Medicham V in Expanded: its ban announced for 2026-04-10."""
+    eve, day = (client.get(f"/v1/cards/swsh7-83?as_of={when}").get_json()["legalities"]
+                ["expanded"] for when in ("2026-04-09", "2026-04-10"))
+    assert (eve["status"], eve["legal"], "banned" in eve) == ("legal", True, False)
+    assert (day["status"], day["legal"], day["banned"]["effective"]) == (
+        "banned", False, "2026-04-10")
 
 
 @ON_SQLITE
@@ -86,3 +96,24 @@ def test_the_contract_names_every_format_a_card_has_a_legality_in():
     ids = "|".join(card_legality.formats())
     for name in ("legal_in", "not_legal_in"):
         assert parameters[name]["schema"]["pattern"] == f"^({ids})(,({ids}))*$"
+
+
+def test_the_contract_and_the_docs_name_every_status_and_what_it_says_of_legal():
+    import yaml
+
+    from tests.support.contract import SPEC_PATH
+    from tests.support.paths import PROJECT_ROOT
+    from validators.card_legality import STATUSES
+
+    schema = yaml.safe_load(SPEC_PATH.read_text())["components"]["schemas"]["CardLegality"]
+    assert schema["properties"]["status"]["enum"] == list(STATUSES)
+    legal = schema["properties"]["legal"]["description"]
+    assert {status for status in STATUSES if f"`{status}`" in legal} == \
+        {status for status, holds in STATUSES.items() if holds}
+    docs = (PROJECT_ROOT / "docs" / "formats.md").read_text()
+    section = docs.split("## A card's legality", 1)[1].split("\n## ", 1)[0]
+    rows = {cells[0].strip("` "): cells[1].strip() for cells in
+            (row.strip().strip("|").split("|") for row in section.splitlines()
+             if row.strip().startswith("| `") and row.count("|") == 4)}
+    del rows["status"]  # the table's head
+    assert rows == {status: "true" if holds else "false" for status, holds in STATUSES.items()}

@@ -63,6 +63,51 @@ def test_a_definition_beside_format_ids_is_one_verdict_more(client):
     assert list(every["formats"])[-1] == "singleton-cup"
 
 
+def test_format_may_name_the_definitions_id(client):
+    alone = client.post("/v1/validate", json={"deck": DECK, "definition": CUP, "as_of": DAY,
+                                              "format": "singleton-cup", "detail": "verdict"})
+    assert alone.status_code == 200
+    verdict = alone.get_json()
+    assert verdict["format"]["id"] == "singleton-cup" and "verdicts" not in verdict
+    assert {v["code"] for v in verdict["violations"]} == {"copy-limit", "rule-box", "banned"}
+    for named in (["standard", "singleton-cup"], ["singleton-cup", "standard"]):
+        both = client.post("/v1/validate", json={"deck": DECK, "definition": CUP, "as_of": DAY,
+                                                 "format": named, "detail": "verdict"})
+        assert both.status_code == 200
+        assert [each["format"]["id"] for each in both.get_json()["verdicts"]] == named
+    listed = client.post("/v1/validate", json={"deck": DECK, "definition": CUP, "as_of": DAY,
+                                               "format": ["singleton-cup"],
+                                               "detail": "legal_in"}).get_json()
+    assert list(listed["formats"]) == ["singleton-cup"]
+    twice = client.post("/v1/validate", json={"deck": DECK, "definition": CUP,
+                                               "format": ["singleton-cup", "singleton-cup"]})
+    assert twice.status_code == 422 and twice.get_json()["pointer"] == "/format"
+
+
+def test_a_format_no_one_defines_is_a_404_that_names_the_definition_sent(client):
+    answer = client.post("/v1/validate", json={"deck": DECK, "definition": CUP,
+                                               "format": ["standard", "singleton-cpu"]})
+    assert answer.status_code == 404
+    problem = answer.get_json()
+    assert problem["type"].endswith("/unknown-format") and problem["pointer"] == "/format"
+    assert "'singleton-cpu'" in problem["detail"]
+    assert "The definition sent has the id 'singleton-cup'" in problem["detail"]
+    assert "singleton-cup" in problem["supported"]
+    without = client.post("/v1/validate", json={"deck": DECK, "format": "singleton-cup"})
+    assert without.status_code == 404 and "definition" not in without.get_json()["detail"]
+    batch = client.post("/v1/validate/batch", json={"decks": [
+        {"id": "a", "deck": DECK, "definition": CUP, "format": "singleton-cup", "as_of": DAY},
+        {"id": "b", "deck": DECK, "definition": CUP, "format": "singleton-cpu"}]}).get_json()
+    assert batch["results"][0]["verdict"]["format"]["id"] == "singleton-cup"
+    assert batch["results"][1]["status"] == 404
+    assert "'singleton-cup'" in batch["results"][1]["problem"]["detail"]
+    team = client.post("/v1/validate/team", json={
+        "format": "singleton-cup", "definition": CUP,
+        "players": [{"seat": "A", "deck": DECK}, {"seat": "B", "deck": DECK}]})
+    assert team.status_code == 422 and team.get_json()["pointer"] == "/format"
+    assert "definition's id" in team.get_json()["detail"]
+
+
 @pytest.mark.parametrize(("changes", "status", "kind", "pointer"), [
     # malformed: the shape is not the documented one
     ({"rules": [{"rule": "max-hp"}]}, 422, "invalid-body", "/definition/rules/0/hp"),
@@ -146,6 +191,10 @@ def test_a_deployments_formats_are_listed_and_judged(deployment):
     sent = deployment.post("/v1/validate", json={"deck": DECK, "definition": CUP,
                                                  "as_of": DAY, "detail": "verdict"})
     assert sent.status_code == 200 and sent.get_json()["format"]["id"] == "singleton-cup"
+    by_id = deployment.post("/v1/validate", json={"deck": DECK, "definition": CUP, "as_of": DAY,
+                                                  "format": "singleton-cup",
+                                                  "detail": "verdict"})
+    assert by_id.status_code == 200 and by_id.get_json()["format"]["id"] == "singleton-cup"
     other = deployment.post("/v1/validate", json={"deck": DECK, "as_of": DAY,
                                                   "definition": {**CUP, "deck_size": 50}})
     assert other.status_code == 409 and other.get_json()["pointer"] == "/definition/id"

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from client.action import InputError, cache_keys, command, files
+from client.report import SUMMARY_FINDINGS
 from tests.support.actions_runner import Job, UnknownExpression, run_action
 from tests.support.checkout import project_copy
 from tests.support.paths import FIXTURES, PROJECT_ROOT
@@ -74,6 +75,8 @@ def test_the_inputs_make_one_check_command(decks):
     env.update(INPUT_URL="https://deckjudge.example", INPUT_FORMAT="", INPUT_ARGS="")
     assert command(env, str(decks)) == ["check", "decks/legal.txt", "--url",
                                         "https://deckjudge.example"]
+    assert command({**env, "GITHUB_STEP_SUMMARY": "/runner/summary"}, str(decks))[-2:] == [
+        "--summary", "/runner/summary"]
     with pytest.raises(InputError, match="args: No closing quotation"):
         command({**env, "INPUT_ARGS": "--as-of '2004"}, str(decks))
 
@@ -135,6 +138,21 @@ def test_the_action_checks_in_the_job_on_a_cached_catalog(
     assert re.search(ANNOTATION, check.output, re.MULTILINE), check.output
     assert f"importing it once from {url}" in check.output
     assert len(requested) == before + 1
+    summary = check.summary.splitlines()
+    assert summary[0].startswith("### deckjudge: 2 decks checked: 1 legal, 1 illegal; ")
+    assert "| decks/legal.txt | modified | legal | 0 | 0 |" in summary
+    [row] = [line for line in summary if line.startswith("| decks/old/haymaker.txt |")]
+    errors, warnings = int(row.split("|")[4]), int(row.split("|")[5])
+    assert row.startswith("| decks/old/haymaker.txt | modified | illegal | ")
+    assert errors > SUMMARY_FINDINGS
+    assert any(line.startswith(f"#### decks/old/haymaker.txt: illegal in modified ({errors} "
+                               "errors") for line in summary)
+    shown = [line for line in summary if line.startswith("- line ")]
+    assert len(shown) == SUMMARY_FINDINGS
+    assert all(re.match(r"- line \d+: \*\*[a-z-]+\*\* .+ \\\[DCI Floor Rules 2003 §\d+\\\]$",
+                        line) for line in shown), shown
+    more = errors + warnings - SUMMARY_FINDINGS
+    assert summary[-1] == f"- … and {more} more findings (the step's log lists every one)"
     [saved] = caches.iterdir()  # the catalog is saved for the next run
     assert (saved / "catalog.sqlite3").is_file()
 
@@ -165,9 +183,13 @@ def test_with_a_url_the_action_asks_the_service(
     assert [result.ran for result in results] == [True, True, False, False, False, True]
     check = step(results, "Check the decklists")
     assert check.returncode == 0, check.output
-    assert check.output.splitlines()[0] == (f"deckjudge check decks/legal.txt --format modified "
-                                            f"--url {base}")
+    assert check.output.splitlines()[0].startswith(
+        f"deckjudge check decks/legal.txt --format modified --url {base} --summary ")
     assert "decks/legal.txt: legal in modified" in check.output
+    assert check.summary.splitlines() == [
+        "### deckjudge: 1 deck checked: 1 legal, 0 illegal; 0 errors, 0 warnings", "",
+        "| file | format | verdict | errors | warnings |", "| --- | --- | --- | ---: | ---: |",
+        "| decks/legal.txt | modified | legal | 0 | 0 |"]
 
 
 def test_a_pattern_that_names_nothing_fails_the_step_with_an_annotation(
@@ -177,3 +199,5 @@ def test_a_pattern_that_names_nothing_fails_the_step_with_an_annotation(
     check = step(results, "Check the decklists")
     assert check.returncode == 2
     assert check.output == "::error title=deckjudge::paths: 'lists/*.txt' names no file\n"
+    assert check.summary == ("### deckjudge could not check the decks\n\n"
+                             "paths: 'lists/\\*.txt' names no file\n")

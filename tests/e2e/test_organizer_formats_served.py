@@ -69,3 +69,23 @@ def test_a_definition_at_fault_is_a_usage_error_naming_the_field(tmp_path):
     done = run(tmp_path, "check", "deck.txt", "--definition", "cup.json")
     assert done.returncode == 2
     assert "cup.json: /copy_limit:" in done.stderr
+
+
+@pytest.mark.parametrize(("definition", "field"), [
+    ({"base": "expanded", "banned": [{"card": "sv2-9999"}]}, "/banned/0/card"),  # not a card
+    ({"id": "standard", "base": "expanded"}, "/id"),  # another format's id
+    ({"base": "nosuch"}, "/base"),  # no such format to base it on
+])
+def test_a_definition_the_service_refuses_is_said_once_naming_the_field(
+        deployment, full_db_url, tmp_path, definition, field):
+    (tmp_path / "cup.json").write_text(json.dumps(definition))
+    files = [f"deck{number}.txt" for number in range(3)]
+    for name in files:
+        (tmp_path / name).write_text("4 Pikachu PAL 62\n56 Basic Lightning Energy SVE 4\n")
+    args = ("check", *files, "--definition", "cup.json")
+    for done in (run(tmp_path, *args, "--url", deployment),
+                 run(tmp_path, *args, DATABASE_URL=full_db_url)):
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert done.stdout == ""
+        [said] = done.stderr.splitlines()
+        assert said.startswith(f"deckjudge: cup.json: {field}: "), said

@@ -8,7 +8,8 @@ What it stands in for, and how:
   newest key starting with a restore key (as the real one does), and save after the job
   unless the exact key was hit.
 - The runner's files and variables: GITHUB_ENV, GITHUB_PATH, GITHUB_OUTPUT,
-  GITHUB_ACTION_PATH, RUNNER_OS, RUNNER_TEMP, HOME; `run` steps go to
+  GITHUB_STEP_SUMMARY (each step's, kept as its `summary`), GITHUB_ACTION_PATH,
+  RUNNER_OS, RUNNER_TEMP, HOME; `run` steps go to
   `bash --noprofile --norc -eo pipefail`, as on GitHub.
 - Expressions: `inputs.NAME`, `steps.ID.outputs.NAME`, quoted strings, `==`, `!=`, `&&`
   and `||`. Any other form is refused, so a change to the action that this runner does not
@@ -43,6 +44,7 @@ class StepResult:
     ran: bool
     returncode: int = 0
     output: str = ""
+    summary: str = ""  # what the step wrote to its job summary (Markdown)
 
 
 @dataclass
@@ -151,7 +153,7 @@ def _cache(job: Job, step_id: str, name: str, with_: dict[str, str]) -> StepResu
 def _run(job: Job, step: dict, name: str) -> StepResult:
     folder = Path(tempfile.mkdtemp(prefix="step-", dir=job.root))
     files = {kind: folder / kind.lower() for kind in ("GITHUB_ENV", "GITHUB_PATH",
-                                                       "GITHUB_OUTPUT")}
+                                                       "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY")}
     for file in files.values():
         file.write_text("")
     home = job.root / "home"
@@ -172,7 +174,8 @@ def _run(job: Job, step: dict, name: str) -> StepResult:
     job.path[:0] = [line for line in files["GITHUB_PATH"].read_text().splitlines() if line]
     if step.get("id"):
         job.outputs[step["id"]] = _pairs(files["GITHUB_OUTPUT"])
-    return StepResult(name, ran=True, returncode=done.returncode, output=done.stdout)
+    return StepResult(name, ran=True, returncode=done.returncode, output=done.stdout,
+                      summary=files["GITHUB_STEP_SUMMARY"].read_text())
 
 
 def _pairs(file: Path) -> dict[str, str]:

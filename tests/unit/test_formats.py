@@ -1,8 +1,15 @@
-"""The format definitions: every file read, every check code known, every set real."""
+"""The format definitions: every file read, every check code known, every set real, every
+deck's rules reading its lines first."""
 
-from validators.checks import REGISTRY
-from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
-from validators.records import LIMITED, REACHES, FormatDefinition, TeamFormat
+import dataclasses
+
+import pytest
+
+from tests.support.paths import PROJECT_ROOT
+from validators.checks import REGISTRY, ambiguous_card, unknown_card, unreadable_line
+from validators.formats import FORMATS_DIR, ORDER, all_formats, checks, deck_rules
+from validators.records import LIMITED, REACHES, READING_CHECKS, FormatDefinition, TeamFormat
+from validators.seasons import lineages
 
 
 def every_deck_rules():
@@ -11,6 +18,61 @@ def every_deck_rules():
             yield from (play.deck for play in fmt.plays.values())
         else:
             yield fmt
+
+
+def test_every_decks_rules_read_its_lines_first():
+    """Every format's, each team play's and each season's: the reading checks come first,
+    each citing a section of the format's own."""
+    assert READING_CHECKS == (unreadable_line.CHECK, unknown_card.CHECK, ambiguous_card.CHECK)
+    seasons = [season.rules for lineage in lineages() for season in lineage.seasons]
+    for rules in [*every_deck_rules(), *seasons]:
+        reading = rules.checks[:len(READING_CHECKS)]
+        assert tuple(spec.code for spec in reading) == READING_CHECKS, rules.id
+        assert all(spec.section for spec in reading), rules.id
+
+
+def test_a_reading_check_the_data_leaves_out_cites_the_formats_reading_section():
+    casual = deck_rules(all_formats()["2v2-casual"])
+    assert [(spec.code, spec.section) for spec in casual.checks[:3]] == [
+        ("unreadable-line", "Setup"), ("unknown-card", "Setup"), ("ambiguous-card", "Setup")]
+    # Partner Battles cites its own section for an ambiguous line, with its parameter.
+    partner = all_formats()["partner-battles"]
+    assert isinstance(partner, FormatDefinition)
+    ambiguous = partner.checks[2]
+    assert (ambiguous.code, ambiguous.section, ambiguous.params) == (
+        "ambiguous-card", "I.3.3", {"any_difference": True})
+    listed = checks([{"code": "deck-size", "section": "§1"},
+                     {"code": "unknown-card", "section": "§2"}], None)
+    assert [(spec.code, spec.section) for spec in listed] == [
+        ("unreadable-line", "§2"), ("unknown-card", "§2"), ("ambiguous-card", "§2"),
+        ("deck-size", "§1")]
+
+
+def test_the_docs_name_the_section_each_format_reads_its_lines_by():
+    """docs/formats.md's table under "Lines a format cannot read": a row for each deck's
+    rules, with the sections its reading checks cite."""
+    text = (PROJECT_ROOT / "docs" / "formats.md").read_text()
+    table = text.split("## Lines a format cannot read", 1)[1].split("\n## ", 1)[0]
+    rows = [[cell.strip() for cell in row.strip("|").split("|")]
+            for row in table.splitlines() if row.startswith("| `")]
+    said = {(cells[0].strip("`"), cells[1] or None): (cells[2], cells[3]) for cells in rows}
+    found = {}
+    for fmt in all_formats().values():
+        for play in (list(fmt.plays) if isinstance(fmt, TeamFormat) else [None]):
+            rules = deck_rules(fmt, play)
+            sections = {spec.code: spec.section for spec in rules.checks}
+            assert sections["unreadable-line"] == sections["unknown-card"], rules.id
+            found[fmt.id, play] = (sections["unreadable-line"], sections["ambiguous-card"])
+    assert said == found
+
+
+def test_deck_rules_that_name_no_reading_section_are_refused():
+    with pytest.raises(ValueError, match="unreadable-line"):
+        checks([{"code": "deck-size", "section": "§1"}], None)
+    modified = all_formats()["modified"]
+    with pytest.raises(ValueError, match="ambiguous-card"):
+        dataclasses.replace(modified, checks=tuple(
+            spec for spec in modified.checks if spec.code != "ambiguous-card"))
 
 
 def test_every_file_is_a_format_in_order():

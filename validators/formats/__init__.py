@@ -22,6 +22,7 @@ from validators.records import (
     FAMILY_RULES,
     LIMITED,
     REACHES,
+    READING_CHECKS,
     Announcement,
     Ban,
     CardPool,
@@ -131,9 +132,18 @@ def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
 
 
 def checks(raw: list[dict[str, Any]], reaches: str | None) -> tuple[CheckSpec, ...]:
-    """The checks a format lists; a document that reaches a date is checked against it
-    last (beyond-document), as its reach is data of its own."""
+    """The checks a format lists, the reading checks first (READING_CHECKS): each as the
+    data lists it, or, where the data leaves one out, citing the section its first listed
+    reading check cites; a document that reaches a date is checked against it last
+    (beyond-document), as its reach is data of its own."""
     listed = [CheckSpec(c["code"], c["section"], c.get("params", {})) for c in raw]
+    named = {spec.code: spec for spec in listed if spec.code in READING_CHECKS}
+    if not named:
+        raise ValueError(f"deck rules name the section their lines are read by: list "
+                         f"{READING_CHECKS[0]} with its section ({[c['code'] for c in raw]})")
+    section = next(iter(named.values())).section
+    reading = [named.get(code) or CheckSpec(code, section, {}) for code in READING_CHECKS]
+    listed = reading + [spec for spec in listed if spec.code not in READING_CHECKS]
     if reaches is not None and all(check.code != BEYOND for check in listed):
         listed.append(CheckSpec(BEYOND, "scope", {}))
     return tuple(listed)
