@@ -23,7 +23,7 @@ from catalog.index import CatalogIndex, Printing
 from runtime.caches import sizes
 from validators.checks import printed_limit
 from validators.engine import effective_date
-from validators.formats import all_formats, deck_rules
+from validators.formats import all_formats, deck_rules, get_format
 from validators.records import (
     CONSTRUCTED,
     Ban,
@@ -35,7 +35,7 @@ from validators.records import (
 from validators.seasons import in_force
 from validators.standing import standings_for
 from validators.stretches import stretch_of
-from validators.targets import not_in_force
+from validators.targets import Target, not_in_force, not_played
 
 LEGAL, NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL = (
     "legal", "not_legal", "not_yet_released", "not_yet_legal")
@@ -249,10 +249,11 @@ def judge(index: CatalogIndex, format_id: str, rules: FormatDefinition,
 
 def judges(index: CatalogIndex, as_of: dt.date | None,
            wanted: dict[str, FormatDefinition] | None = None) -> list[FormatJudge]:
-    """The judge of each format (`wanted`, else every format of `formats`) played on the
-    day."""
-    found = (judge(index, format_id, rules, as_of)
-             for format_id, rules in (wanted or formats()).items())
+    """The judge of each format (`wanted`, else every format of `formats` that `format=all`
+    judges on the day: validators.targets.not_played) played on the day."""
+    asked = wanted or {format_id: rules for format_id, rules in formats().items()
+                       if not_played(Target(get_format(format_id), rules, None), as_of) is None}
+    found = (judge(index, format_id, rules, as_of) for format_id, rules in asked.items())
     return [each for each in found if each is not None]
 
 

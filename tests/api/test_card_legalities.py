@@ -32,6 +32,27 @@ def test_a_reprint_names_the_printing_it_is_legal_as_and_a_ban_its_source(client
 
 
 @ON_SQLITE
+@pytest.mark.parametrize("day", ["2026-05-01", "2009-10-01", "2002-10-01"])
+def test_a_card_has_a_legality_in_the_formats_a_deck_is_judged_in_that_day(client, day):
+    """The formats `format=all` judges on the day (those played on it), no more: Modified
+    from 2014 is Standard's season, and Team Battle's era is 2009-10."""
+    card = client.get(f"/v1/cards/base1-4?as_of={day}").get_json()["legalities"]
+    deck = client.post("/v1/validate", json={"format": "all", "as_of": day,
+                                              "detail": "legal_in",
+                                              "deck": "4 Charizard BS 4"}).get_json()
+    judged = set(deck["formats"])
+    assert set(card) == {fmt for fmt in judged if fmt in card_formats()}
+    assert ("modified" in card) == (day < "2014")
+    assert ("team-battle" in card) == (day == "2009-10-01")
+
+
+def card_formats() -> set[str]:
+    from validators import card_legality
+
+    return set(card_legality.formats())
+
+
+@ON_SQLITE
 def test_a_card_banned_from_a_day_reads_banned_from_it(client):
     """Medicham V in Expanded: its ban announced for 2026-04-10."""
     eve, day = (client.get(f"/v1/cards/swsh7-83?as_of={when}").get_json()["legalities"]
