@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from catalog.alternate_codes import series_of
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import ANY, CatalogIndex, Printing
 from catalog.names import LANGUAGE_NAMES, basic_energy_type, folded, search_key, type_alone
@@ -181,6 +182,9 @@ class _Attempt:
     def _by_set(self, candidate: Candidate) -> Resolution | None:
         if not candidate.number:
             return None
+        series = series_of(candidate.set_code) if candidate.set_code else None
+        if series is not None:
+            return self._alternate(candidate, series)
         if candidate.set_code:
             set_ids, method = self._sets(candidate.set_code)
         else:
@@ -207,6 +211,27 @@ class _Attempt:
         if basic is None:
             self._near_miss(candidate, set_ids, at_number)
         return basic
+
+    def _alternate(self, candidate: Candidate, series: str) -> Resolution | None:
+        """A line of PTCG Live's code for its alternate-art variants of a series ("Blaziken ex
+        SVALT 220"), whose number is the client's own: the card the name names among the
+        series' printings, or among all when the series has none of that name."""
+        printings = self._named(candidate.name or "")
+        if not printings:
+            return None
+        in_series = self._in_series(printings, series)
+        written = f"{candidate.set_code} {candidate.number}"
+        if in_series:
+            return self._line(NAME, in_series, [
+                f"{written!r} is PTCG Live's own number for a variant of a {series} card; "
+                "the name decides among that series' cards"])
+        return self._line(NAME, printings, [
+            f"{written!r} is PTCG Live's own number for a variant of a {series} card, and no "
+            f"{series} card has the name; the name decides"])
+
+    def _in_series(self, printings: tuple[Printing, ...], series: str) -> tuple[Printing, ...]:
+        sets = self.index.sets
+        return tuple(p for p in printings if sets[p.set_id].series == series)
 
     def _basic_energy(self, candidate: Candidate) -> Resolution | None:
         """A basic Energy line written the exporters' ways: an energy code for a set
@@ -278,6 +303,9 @@ class _Attempt:
         if candidate.set_code and self.index.is_energy_code(candidate.set_code):
             printings = tuple(p for p in printings if p.is_basic_energy) or printings
         if candidate.set_code and not candidate.number:
+            series = series_of(candidate.set_code)
+            if series is not None:
+                return self._in_series(printings, series) or printings
             set_ids, _method = self._sets(candidate.set_code)
             if set_ids:
                 printings = tuple(p for p in printings if p.set_id in set_ids)

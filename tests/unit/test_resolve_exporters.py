@@ -151,6 +151,35 @@ def test_set_codes_and_numbers_other_tools_write(line, written, expected):
     assert resolved.status == RESOLVED and ids(resolved)[0] == expected, resolved.notes
 
 
+@pytest.mark.parametrize(("written", "meant"), [
+    # PTCG Live exports (geekazoid-at/codes4tcg-decks): the client numbers its alternate-art
+    # variants in a table of its own a series, so the name decides among that series' cards.
+    ("Blaziken ex SVALT 220", {"sv9-24"}),         # not EX Blaziken ex, nor XY Blaziken-EX
+    ("Iono SVALT 75", {"sv2-185"}),
+    ("Boss's Orders SWSHALT 127", {"swsh9-132"}),   # Limitless's help: the cosmos-foil BRS 132
+    ("Tapu Lele-GX SMALT 38", {"sm2-60"}),
+    ("Tyrunt MEALT 7", {"me3-44"}),
+    ("Basic {R} Energy SVALT 132", {"sve-2"}),
+])
+def test_ptcg_live_alternate_art_codes_name_the_card_of_their_series(line, full_index, written,
+                                                                    meant):
+    resolved = line(written)
+    assert resolved.status == RESOLVED and meant <= set(ids(resolved)), resolved.notes
+    code = written.split()[-2]
+    series = {"SVALT": "Scarlet & Violet", "SWSHALT": "Sword & Shield", "SMALT": "Sun & Moon",
+              "MEALT": "Mega Evolution"}[code]
+    assert {full_index.sets[p.set_id].series for p in resolved.printings} == {series}
+    assert resolved.unknown_set is None
+    assert f"PTCG Live's own number for a variant of a {series} card" in resolved.notes[0]
+
+
+def test_an_alternate_art_code_leaves_several_cards_of_its_series_ambiguous(line):
+    # Scarlet & Violet has several Snorlax cards: the client's number does not say which.
+    resolved = line("Snorlax SVALT 34")
+    assert resolved.status == AMBIGUOUS and resolved.unknown_set is None
+    assert len(resolved.groups) > 1
+
+
 def test_subset_numbers_are_not_main_set_numbers(line):
     # Crown Zenith's own number 6 is another card; GG6 is the Galarian Gallery Manaphy.
     main = line("Manaphy CRZ 6")
