@@ -159,10 +159,24 @@ class _Attempt:
         if self.miss_notes:
             return self._unknown()
         for candidate in self.candidates:
-            printings = self._named_in_set(candidate) if candidate.name else ()
+            printings = self._named_in_set(candidate) if self._named_so(candidate) else ()
             if printings:
                 return self._line(NAME, printings, self.fallback_notes)
         return self._unknown()
+
+    def _named_so(self, candidate: Candidate) -> bool:
+        """Whether a reading is read by its name: one with a name, and, when it is a text
+        line's last word read as a set without a number ("Special Red Card CRI"), one whose
+        code names a set or an alternate-art series (a line's own fields, a JSON entry's,
+        come first and keep an unknown code to say so)."""
+        if not candidate.name:
+            return False
+        code = candidate.set_code
+        if code is None or candidate.number or candidate is self.candidates[0]:
+            return True
+        return bool(series_of(code) or self.index.sets_for_code(code)
+                    or self.index.sets_named(code)
+                    or (self.language and self.index.sets_in(code, self.language)))
 
     def _by_id(self, candidate: Candidate) -> Resolution | None:
         if not candidate.card_id:
@@ -309,7 +323,17 @@ class _Attempt:
             set_ids, _method = self._sets(candidate.set_code)
             if set_ids:
                 printings = tuple(p for p in printings if p.set_id in set_ids)
+                self._note_set_alone(candidate.set_code, printings)
         return printings
+
+    def _note_set_alone(self, code: str, printings: tuple[Printing, ...]) -> None:
+        """Say what a set without a number was read as: the card its name names there."""
+        if printings and len({p.function_key for p in printings}) == 1:
+            several = f", its {len(printings)} printings there one card" \
+                if len(printings) > 1 else ""
+            self.fallback_notes.append(
+                f"{code!r} without a number: the name names one card of "
+                f"{self.index.sets[printings[0].set_id].name}{several}")
 
     def _basic_of_type(self, name: str) -> tuple[Printing, ...]:
         """The basic Energy a Type written alone stands for ("Fighting"), to suggest."""

@@ -180,6 +180,37 @@ def test_an_alternate_art_code_leaves_several_cards_of_its_series_ambiguous(line
     assert len(resolved.groups) > 1
 
 
+@pytest.mark.parametrize(("written", "meant", "note"), [
+    # A set and no number (PTCG Live exports of lists made before the client had the set):
+    # the card the name names in that set.
+    ("Special Red Card CRI", {"me4-82", "me4-113"},
+     "'CRI' without a number: the name names one card of Chaos Rising, its 2 printings "
+     "there one card"),
+    ("Bisharp ASC", {"me2pt5-147"}, "'ASC' without a number: the name names one card of "
+                                    "Ascended Heroes"),
+    ("Boss's Orders PAL", {"sv2-172", "sv2-248", "sv2-265"}, None),
+    ("Fire Energy SVE", {"sve-2", "sve-10", "sve-18"}, None),
+])
+def test_a_set_without_a_number_names_the_card_its_name_names_there(line, written, meant,
+                                                                     note):
+    resolved = line(written)
+    assert resolved.status == RESOLVED and set(ids(resolved)) == meant, resolved.notes
+    assert note is None or resolved.notes == (note,)
+
+
+def test_a_set_without_a_number_is_no_guess(line):
+    # Several cards of the name in the set: ambiguous, with them alone as candidates.
+    promos = line("Miraidon ex PR-SV")
+    assert promos.status == AMBIGUOUS and set(ids(promos)) == {"svp-28", "svp-143"}
+    # A name the set lacks, or a word no set carries: not read as a set at all.
+    assert line("Pikachu SVI").status == UNKNOWN
+    assert line("Ultra Ball XYZ").status == UNKNOWN
+    assert line("Ultra Ball XYZ").unknown_set is None
+    # A whole name is read first: "EX" is Expedition's code, and Mewtwo-EX's.
+    assert all(p.name == "Mewtwo-EX" or p.name == "Mewtwo ex" for p in
+               line("Mewtwo EX").printings)
+
+
 def test_subset_numbers_are_not_main_set_numbers(line):
     # Crown Zenith's own number 6 is another card; GG6 is the Galarian Gallery Manaphy.
     main = line("Manaphy CRZ 6")
