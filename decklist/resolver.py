@@ -161,6 +161,10 @@ class _Attempt:
         for candidate in self.candidates:
             printings = self._named_in_set(candidate) if self._named_so(candidate) else ()
             if printings:
+                if candidate.set_code is None:
+                    # The whole line is the name ("Team Rocket's PORYGON 2"): what its last
+                    # words were taken for as a set code was no code at all.
+                    self.fallback_notes, self.unknown_set = [], None
                 return self._line(NAME, printings, self.fallback_notes)
         return self._unknown()
 
@@ -342,7 +346,7 @@ class _Attempt:
                      if p.is_basic_energy) if energy_type else ()
 
     def _named(self, name: str) -> tuple[Printing, ...]:
-        printings = self.index.named(name)
+        printings = self.index.named(name) or self.index.named_spaced(search_key(name))
         if self.language:
             # A name in the list's language that is another card's English name, or two
             # cards' names, is every card so named: ambiguous, never a guess.
@@ -495,9 +499,10 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     wrote; None if not, else notes on anything the line left out or spelled its own way.
 
     Allowed: the marks lists leave out after the name (owners, LV.X), the name players use
-    for a longer data name ("Poké Turn"), ★, δ or ◇ written another way or left out, and a
+    for a longer data name ("Poké Turn"), ★, δ or ◇ written another way or left out, a
     basic Energy's Type alone ("Dark" for Darkness Energy), since the set and number already
-    say which printing it is ("Tropius DF 23", "Dark BLW 111")."""
+    say which printing it is ("Tropius DF 23", "Dark BLW 111"), and the name's words spaced
+    otherwise ("PORYGON 2" for Porygon2)."""
     own = printing.search_key
     if key == own or _owner_marks_only(key, own):
         return ()
@@ -513,6 +518,9 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     if energy_type and f"{energy_type.lower()} energy" == own:
         return (f"read as {printing.name} ({printing.id}): the set and number name it; "
                 "the line writes its Type alone",)
+    if key.replace(" ", "") == own.replace(" ", ""):
+        return (f"read as {printing.name} ({printing.id}): the line spaces its name "
+                "otherwise",)
     return None
 
 

@@ -121,6 +121,20 @@ def test_names_as_players_write_them(line, written, expected):
     assert resolved.status == RESOLVED and ids(resolved)[:len(expected)] == expected
 
 
+def test_a_name_spaced_otherwise_is_the_same_name(line):
+    # PTCG Live's export writes "Team Rocket's PORYGON 2" (geekazoid-at/codes4tcg-decks,
+    # tests/corpus/codes4tcg-decks/): case and spaces aside, it is Team Rocket's Porygon2.
+    at_number = line("Team Rocket's PORYGON 2 DRI 154")
+    assert at_number.status == RESOLVED and ids(at_number) == ["sv10-154"]
+    assert at_number.notes == ("read as Team Rocket's Porygon2 (sv10-154): the line spaces "
+                               "its name otherwise",)
+    by_name = line("Team Rocket's PORYGON 2")
+    assert ids(by_name) == ["sv10-154"] and by_name.notes == ()
+    assert all(p.name == "Porygon2" for p in line("PORYGON 2").printings)
+    # Spacing is all it forgives: DRI 153 is Team Rocket's Porygon, not Porygon2.
+    assert line("Team Rocket's PORYGON 2 DRI 153").status == UNKNOWN
+
+
 def test_the_title_for_the_copy_limit_stays_the_cards_title(line):
     resolved = line("Poke Turn pl1-118")
     assert resolved.counted_title == "team galactic's invention g-105 poké turn"
