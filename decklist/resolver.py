@@ -26,7 +26,14 @@ from rapidfuzz import fuzz, process
 from catalog.alternate_codes import series_of
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import ANY, CatalogIndex, Printing
-from catalog.names import LANGUAGE_NAMES, basic_energy_type, folded, search_key, type_alone
+from catalog.names import (
+    LANGUAGE_NAMES,
+    basic_energy_type,
+    folded,
+    says_basic,
+    search_key,
+    type_alone,
+)
 from decklist.exports import export_form, exports
 from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
@@ -352,7 +359,7 @@ class _Attempt:
             # cards' names, is every card so named: ambiguous, never a guess.
             local = self.index.named_in(search_key(name), self.language)
             printings = tuple(dict.fromkeys(printings + local)) if local else printings
-        if _says_basic(name):
+        if says_basic(name):
             # "Basic {D} Energy" asks for basic Energy, not the Special "Darkness Energy".
             printings = tuple(p for p in printings if p.is_basic_energy)
         return printings
@@ -528,12 +535,6 @@ def _owner_marks_only(key: str, own: str) -> bool:
     """The printing's name is the line's name and marks lists leave out (E4, GL, LV.X)."""
     rest = own[len(key):].split() if own.startswith(key + " ") else []
     return bool(rest) and all(mark in _NAME_MARKS for mark in rest)
-
-
-def _says_basic(name: str) -> bool:
-    """"Basic Fire Energy" and "{R} Energy" name basic Energy; "Darkness Energy" may not."""
-    return basic_energy_type(name) is not None and (
-        "{" in name or name.strip().lower().startswith("basic"))
 
 
 def _unique(suggestions: list[Suggestion]) -> list[Suggestion]:
