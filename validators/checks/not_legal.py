@@ -3,6 +3,8 @@
 Legal:   4 Bill LC 108 in Modified
 Legal:   1 Charizard BS 4 in Modified: a previously printed copy of Legendary Collection's
          Charizard (legal via base6-3; reworded, so a reprint-wording warning)
+Legal:   4 Rare Candy in Standard: a name alone names no printing; it stands as the newest
+         printing legal there (Mega Evolution's), so no wording of its own to warn of
 Illegal: 4 Electabuzz BS 20 in Modified: no legal printing of that card
 Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a printing that did
          not exist on the date judged is not legal, even as a reprint of a legal card
@@ -18,7 +20,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolver import RESOLVED
+from decklist.resolver import NAME, RESOLVED
 from runtime.caches import sizes
 from validators.context import Context
 from validators.placing import placeable, placed
@@ -67,7 +69,9 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             worded = kept.get((judged, standing.printing.id, standing.released),
                               _not_legal, ctx, spec, standing)
             yield placed(worded, line.entry.line, (ctx.ref(line),))
-        elif line.resolution.status == RESOLVED:
+        elif line.resolution.status == RESOLVED and line.resolution.method != NAME:
+            # A line that names no printing (a name alone) stands for the card's legal
+            # printing, whose wording is the one that counts: no wording of its own to warn of.
             standing = standings.cards[0]
             via = standing.legal_via
             if via is not None and via.text_fingerprint != standing.printing.text_fingerprint:
