@@ -46,7 +46,7 @@ def test_a_name_of_no_card_legal_here_is_judged_as_its_newest(verdict):
     result = verdict("1 Charizard ex\n" + basic_line("standard", "2026-08-01")
                      + filler(58, "Fire Energy SVE 2"), "standard", "2026-08-01")
     assert [v.code for v in result.violations] == ["ambiguous-card", "not-legal"]
-    assert "Charizard ex (sv4pt5-54) is not legal in Standard" in result.violations[1].message
+    assert "Charizard ex (PAF 54) is not legal in Standard" in result.violations[1].message
 
 
 def test_only_cards_that_existed_on_the_date_are_candidates(verdict):
