@@ -39,6 +39,20 @@ def test_a_name_of_one_card_legal_here_is_that_card(verdict, as_of, card):
     assert "ambiguous-card" in codes(verdict("1 Blaziken ex\n" + filler(59), "unlimited"))
 
 
+def test_a_name_of_several_cards_legal_here_stays_ambiguous_among_them(verdict):
+    # "Charizard ex" is the 2004 EX card, XY's Charizard-EX and two Scarlet & Violet cards
+    # (Obsidian Flames', 151's): in 2025 Standard only the last two are legal, one title, so
+    # the line warns that it may be either, and the 2004 card is no candidate.
+    result = verdict("4 Charizard ex\n" + basic_line("standard", "2025-01-10")
+                     + filler(55, "Fire Energy SVE 2"), "standard", "2025-01-10")
+    assert result.legal, result.violations
+    warning = next(w for w in result.warnings if w.code == "ambiguous-card")
+    assert "names 2 different cards; every one is legal here" in warning.message
+    [standing] = [ss for line, ss in result.standings if line.entry.line == 1]
+    assert {c.printing.set_id for c in standing.considered} <= {"svp", "sv3", "sv3pt5",
+                                                                 "sv4pt5"}
+
+
 def test_a_name_of_no_card_legal_here_is_judged_as_its_newest(verdict):
     # No Charizard ex is legal in Standard after the 2026 rotation: not-legal names the
     # newest card of the name (Scarlet & Violet's), not the 2004 one; the line still names
