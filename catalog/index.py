@@ -189,6 +189,15 @@ class CatalogIndex:
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
 
+    def named_spaced(self, key: str) -> tuple[Printing, ...]:
+        """The printings of the names that are this search key but for its spaces, in
+        catalog order: "team rockets porygon 2" (PTCG Live's "PORYGON 2") is Porygon2."""
+        squashed = key.replace(" ", "")
+        found = list(self.by_name.get(squashed, ()))
+        for name in self.caches.table(_spaced).get(squashed, ()):
+            found.extend(self.by_name[name])
+        return tuple(dict.fromkeys(found)) if found else ()
+
     @property
     def local_names(self) -> ByLanguage:
         """Each name in another language (its search key), the languages it is written in,
@@ -397,6 +406,16 @@ def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
         if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
             names[search_key(alias["name"])].append(alias["set"])
     return {name: tuple(ids) for name, ids in names.items()}
+
+
+def _spaced(index: CatalogIndex) -> dict[str, tuple[str, ...]]:
+    """The names of several words, by their search keys without spaces (built when a line
+    first names no card as written)."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for key in index.by_name:
+        if " " in key:
+            found[key.replace(" ", "")].append(key)
+    return {squashed: tuple(keys) for squashed, keys in found.items()}
 
 
 def _written_in(entries: tuple[tuple[str, tuple[str, ...]], ...],

@@ -62,6 +62,14 @@ _BASIC_ENERGY = patterns.compile(
     r"^(?:basic )?(" + "|".join(t.lower() for t in ENERGY_TYPES) + r") energy$")
 # "Dark Energy" is what players call basic Darkness Energy.
 _NICKNAMES = {"dark energy": "darkness energy", "basic dark energy": "darkness energy"}
+# The word "basic" as basic Energy print it in the languages TCGdex names cards in, around
+# the Energy's name there (a search key: accents, case and hyphens folded): French "Énergie
+# Feu de base", German "Basis-Feuer-Energie", Spanish "Energía Fuego Básica", Portuguese
+# "Energia de Fogo Básica", Italian "Energia Fuoco di base" (TCGdex's Generations: "Energia
+# base Fire"). TCGdex names the cards without it ("Énergie Feu", "Feuer-Energie").
+_LOCAL_BASIC = patterns.compile(
+    r"^(?:(?P<fr>energie .+) de base|basis (?P<de>.+ energie)|(?P<es>energia .+) basica"
+    r"|(?P<it>energia .+) di base|energia base (?P<it_first>.+))$")
 
 # Names printed around the card's own name in the data, which lists leave out.
 _INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
@@ -90,8 +98,33 @@ def search_key(name: str | None) -> str:
     if "delta species" in key:
         key = _DELTA_SPECIES.sub(lambda m: m.group("before") + "delta", key)
     key = _NICKNAMES.get(key, key)
+    if "bas" in key:
+        key = local_basic_energy(key) or key
     energy = _BASIC_ENERGY.match(key) if key.endswith(" energy") else None
     return f"{energy.group(1)} energy" if energy else key
+
+
+def local_basic_energy(key: str) -> str | None:
+    """A search key of a basic Energy's name with another language's word for "basic", that
+    name without it ("energie feu de base" → "energie feu"); None when the key has none."""
+    match = _LOCAL_BASIC.match(key)
+    if match is None:
+        return None
+    if match.group("it_first"):
+        return f"energia {match.group('it_first')}"
+    return next(found for found in match.groups() if found)
+
+
+def says_basic(name: str) -> bool:
+    """Whether a name asks for basic Energy in so many words: "Basic Fire Energy", "{R}
+    Energy", "Énergie Feu de base"; "Darkness Energy" may be the Special one."""
+    if basic_energy_type(name) is not None:
+        return "{" in name or name.strip().lower().startswith("basic")
+    if "bas" not in name.lower():
+        return False
+    words = "".join(ch for ch in unicodedata.normalize("NFKD", name.lower().replace("-", " "))
+                    if not unicodedata.combining(ch))
+    return local_basic_energy(" ".join(words.split())) is not None
 
 
 def basic_energy_type(name: str | None) -> str | None:

@@ -1,4 +1,5 @@
-"""A printing written as a decklist line names it, in a form that reads back to it alone.
+"""A printing written as a decklist line names it, in a form that reads back to it alone,
+and as a message names it.
 
 The organizer's page writes a picked card this way, and `deckjudge fmt` every line:
 `NAME CODE NUMBER` as exporters write it (PTCG Live), with the set code a decklist
@@ -25,6 +26,14 @@ def card_text(index: CatalogIndex, card_id: str, name: str, code: str, number: s
 def printing_text(index: CatalogIndex, printing: Printing) -> str:
     return card_text(index, printing.id, printing.name, set_code(index, printing.set_id),
                      printing.number)
+
+
+def written(index: CatalogIndex, printing: Printing) -> str:
+    """A printing as a message names it, the way players write it: its name, then its set's
+    code (the one exporters write, else one a decklist names the set by) and its number
+    ("Rare Candy (MEG 125)"); its id stays with the message's data."""
+    code = index.sets[printing.set_id].ptcgo_code or set_code(index, printing.set_id)
+    return f"{printing.name} ({code} {printing.number})"
 
 
 def reads_as(index: CatalogIndex, written: str, card_id: str) -> bool:

@@ -96,12 +96,22 @@ def readings(reference: str) -> tuple[Candidate, ...]:
     if len(tokens) >= 2 and _PROMO_NUMBER.match(tokens[-1]):
         found.append(_reading(" ".join(tokens[:-1]), None, tokens[-1], variant))
     found.append(Candidate(tidy_name(reference)))
+    if len(tokens) >= 2 and variant is None and _is_code_alone(tokens[-1]):
+        # "Special Red Card CRI": a set and no number, read after the whole line as a name
+        # (which "Mewtwo EX" is); the resolver takes it only where the code names a set.
+        found.append(Candidate(tidy_name(" ".join(tokens[:-1])), tokens[-1]))
     return tuple(dict.fromkeys(found))
 
 
 def is_set_code(token: str) -> bool:
     """Whether a token is written as a set code: letters and digits, a capital among them."""
     return _SET_CODE.match(token) is not None and not token.islower()
+
+
+def _is_code_alone(token: str) -> bool:
+    """Whether a line's last word is a set code written as exporters write one, in capitals
+    ("CRI", "PR-SV"), and no number."""
+    return token.isupper() and is_set_code(token) and _NUMBER.match(token) is None
 
 
 def is_number(token: str) -> bool:

@@ -23,9 +23,17 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from catalog.alternate_codes import series_of
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import ANY, CatalogIndex, Printing
-from catalog.names import LANGUAGE_NAMES, basic_energy_type, folded, search_key, type_alone
+from catalog.names import (
+    LANGUAGE_NAMES,
+    basic_energy_type,
+    folded,
+    says_basic,
+    search_key,
+    type_alone,
+)
 from decklist.exports import export_form, exports
 from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
@@ -158,10 +166,28 @@ class _Attempt:
         if self.miss_notes:
             return self._unknown()
         for candidate in self.candidates:
-            printings = self._named_in_set(candidate) if candidate.name else ()
+            printings = self._named_in_set(candidate) if self._named_so(candidate) else ()
             if printings:
+                if candidate.set_code is None:
+                    # The whole line is the name ("Team Rocket's PORYGON 2"): what its last
+                    # words were taken for as a set code was no code at all.
+                    self.fallback_notes, self.unknown_set = [], None
                 return self._line(NAME, printings, self.fallback_notes)
         return self._unknown()
+
+    def _named_so(self, candidate: Candidate) -> bool:
+        """Whether a reading is read by its name: one with a name, and, when it is a text
+        line's last word read as a set without a number ("Special Red Card CRI"), one whose
+        code names a set or an alternate-art series (a line's own fields, a JSON entry's,
+        come first and keep an unknown code to say so)."""
+        if not candidate.name:
+            return False
+        code = candidate.set_code
+        if code is None or candidate.number or candidate is self.candidates[0]:
+            return True
+        return bool(series_of(code) or self.index.sets_for_code(code)
+                    or self.index.sets_named(code)
+                    or (self.language and self.index.sets_in(code, self.language)))
 
     def _by_id(self, candidate: Candidate) -> Resolution | None:
         if not candidate.card_id:
@@ -181,6 +207,9 @@ class _Attempt:
     def _by_set(self, candidate: Candidate) -> Resolution | None:
         if not candidate.number:
             return None
+        series = series_of(candidate.set_code) if candidate.set_code else None
+        if series is not None:
+            return self._alternate(candidate, series)
         if candidate.set_code:
             set_ids, method = self._sets(candidate.set_code)
         else:
@@ -207,6 +236,27 @@ class _Attempt:
         if basic is None:
             self._near_miss(candidate, set_ids, at_number)
         return basic
+
+    def _alternate(self, candidate: Candidate, series: str) -> Resolution | None:
+        """A line of PTCG Live's code for its alternate-art variants of a series ("Blaziken ex
+        SVALT 220"), whose number is the client's own: the card the name names among the
+        series' printings, or among all when the series has none of that name."""
+        printings = self._named(candidate.name or "")
+        if not printings:
+            return None
+        in_series = self._in_series(printings, series)
+        written = f"{candidate.set_code} {candidate.number}"
+        if in_series:
+            return self._line(NAME, in_series, [
+                f"{written!r} is PTCG Live's own number for a variant of a {series} card; "
+                "the name decides among that series' cards"])
+        return self._line(NAME, printings, [
+            f"{written!r} is PTCG Live's own number for a variant of a {series} card, and no "
+            f"{series} card has the name; the name decides"])
+
+    def _in_series(self, printings: tuple[Printing, ...], series: str) -> tuple[Printing, ...]:
+        sets = self.index.sets
+        return tuple(p for p in printings if sets[p.set_id].series == series)
 
     def _basic_energy(self, candidate: Candidate) -> Resolution | None:
         """A basic Energy line written the exporters' ways: an energy code for a set
@@ -278,10 +328,23 @@ class _Attempt:
         if candidate.set_code and self.index.is_energy_code(candidate.set_code):
             printings = tuple(p for p in printings if p.is_basic_energy) or printings
         if candidate.set_code and not candidate.number:
+            series = series_of(candidate.set_code)
+            if series is not None:
+                return self._in_series(printings, series) or printings
             set_ids, _method = self._sets(candidate.set_code)
             if set_ids:
                 printings = tuple(p for p in printings if p.set_id in set_ids)
+                self._note_set_alone(candidate.set_code, printings)
         return printings
+
+    def _note_set_alone(self, code: str, printings: tuple[Printing, ...]) -> None:
+        """Say what a set without a number was read as: the card its name names there."""
+        if printings and len({p.function_key for p in printings}) == 1:
+            several = f", its {len(printings)} printings there one card" \
+                if len(printings) > 1 else ""
+            self.fallback_notes.append(
+                f"{code!r} without a number: the name names one card of "
+                f"{self.index.sets[printings[0].set_id].name}{several}")
 
     def _basic_of_type(self, name: str) -> tuple[Printing, ...]:
         """The basic Energy a Type written alone stands for ("Fighting"), to suggest."""
@@ -290,13 +353,13 @@ class _Attempt:
                      if p.is_basic_energy) if energy_type else ()
 
     def _named(self, name: str) -> tuple[Printing, ...]:
-        printings = self.index.named(name)
+        printings = self.index.named(name) or self.index.named_spaced(search_key(name))
         if self.language:
             # A name in the list's language that is another card's English name, or two
             # cards' names, is every card so named: ambiguous, never a guess.
             local = self.index.named_in(search_key(name), self.language)
             printings = tuple(dict.fromkeys(printings + local)) if local else printings
-        if _says_basic(name):
+        if says_basic(name):
             # "Basic {D} Energy" asks for basic Energy, not the Special "Darkness Energy".
             printings = tuple(p for p in printings if p.is_basic_energy)
         return printings
@@ -443,9 +506,10 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     wrote; None if not, else notes on anything the line left out or spelled its own way.
 
     Allowed: the marks lists leave out after the name (owners, LV.X), the name players use
-    for a longer data name ("Poké Turn"), ★, δ or ◇ written another way or left out, and a
+    for a longer data name ("Poké Turn"), ★, δ or ◇ written another way or left out, a
     basic Energy's Type alone ("Dark" for Darkness Energy), since the set and number already
-    say which printing it is ("Tropius DF 23", "Dark BLW 111")."""
+    say which printing it is ("Tropius DF 23", "Dark BLW 111"), and the name's words spaced
+    otherwise ("PORYGON 2" for Porygon2)."""
     own = printing.search_key
     if key == own or _owner_marks_only(key, own):
         return ()
@@ -461,6 +525,9 @@ def _fits(key: str, printing: Printing) -> tuple[str, ...] | None:
     if energy_type and f"{energy_type.lower()} energy" == own:
         return (f"read as {printing.name} ({printing.id}): the set and number name it; "
                 "the line writes its Type alone",)
+    if key.replace(" ", "") == own.replace(" ", ""):
+        return (f"read as {printing.name} ({printing.id}): the line spaces its name "
+                "otherwise",)
     return None
 
 
@@ -468,12 +535,6 @@ def _owner_marks_only(key: str, own: str) -> bool:
     """The printing's name is the line's name and marks lists leave out (E4, GL, LV.X)."""
     rest = own[len(key):].split() if own.startswith(key + " ") else []
     return bool(rest) and all(mark in _NAME_MARKS for mark in rest)
-
-
-def _says_basic(name: str) -> bool:
-    """"Basic Fire Energy" and "{R} Energy" name basic Energy; "Darkness Energy" may not."""
-    return basic_energy_type(name) is not None and (
-        "{" in name or name.strip().lower().startswith("basic"))
 
 
 def _unique(suggestions: list[Suggestion]) -> list[Suggestion]:

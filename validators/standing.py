@@ -17,7 +17,7 @@ from typing import NamedTuple
 from catalog.identity import title_key
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import Reference
-from decklist.resolver import resolution_of
+from decklist.resolver import NAME, resolution_of
 from runtime.caches import sizes
 from runtime.tuples import tuple_builder
 from validators.pool import PoolLegality
@@ -59,16 +59,29 @@ _new_card = tuple_builder(CardStanding)
 _new_line = tuple_builder(LineStanding)
 
 
-def line_standing(cards: tuple[CardStanding, ...]) -> LineStanding:
+# For a line that names its cards by a name alone: a card's place, newest first.
+Newest = Callable[[CardStanding], int]
+
+
+def line_standing(cards: tuple[CardStanding, ...], by_name: Newest | None = None
+                  ) -> LineStanding:
     if len(cards) == 1:  # most lines name one card: what `line_of_several` finds, at once
         card = cards[0]
         return _new_line((cards, cards, card.legal_via is None, card.banned,
                           card.legal_via is not None and not card.banned))
-    return line_of_several(cards)
+    return line_of_several(cards, by_name)
 
 
-def line_of_several(cards: tuple[CardStanding, ...]) -> LineStanding:
+def line_of_several(cards: tuple[CardStanding, ...], by_name: Newest | None = None
+                    ) -> LineStanding:
+    """The standing of a line that names several cards. A line that names them by a name
+    alone (`by_name`, no set and number said which) stands for those of them legal here
+    when any is ("Charizard ex" in Standard is not the 2004 card), else for them all, the
+    newest first."""
     considered = tuple(card for card in cards if card.released) or cards
+    if by_name is not None:
+        considered = tuple(card for card in considered if card.legal_via is not None) \
+            or tuple(sorted(considered, key=by_name))
     return _new_line((cards, considered, all(card.legal_via is None for card in considered),
                       all(card.banned for card in considered),
                       bool(considered) and all(card.playable for card in considered)))
@@ -113,7 +126,13 @@ class FormatStandings:
         first. A name that several cards bear stands only for those that existed on the date
         (LineStanding.considered)."""
         resolution = self._resolution(reference)
-        return line_standing(tuple(self._standing(group) for group in resolution.groups))
+        by_name = resolution.method == NAME and resolution.unknown_set is None
+        return line_standing(tuple(self._standing(group) for group in resolution.groups),
+                             self._newest if by_name else None)
+
+    def _newest(self, card: CardStanding) -> int:
+        """A card's place among a line's cards, the newest first (by its printing shown)."""
+        return -self.legality.index.sets[card.printing.set_id].order
 
     def of_printing(self, printing: Printing) -> CardStanding:
         """The standing of a line that names this printing alone (by its id)."""
@@ -127,10 +146,18 @@ class FormatStandings:
         return self.standing_of_several(group)
 
     def standing_of_several(self, group: tuple[Printing, ...]) -> CardStanding:
-        """A card of several printings: the first legal one shown, else one that existed."""
-        vias = [(p, self.legality.legal_via(p)) for p in group]
-        printing, via = next(((p, v) for p, v in vias if v is not None), vias[0])
-        released = next((p for p in group if self.legality.released(p)), None)
+        """A card of several printings: the one shown is the newest legal here by itself,
+        else the newest legal as a reprint, else the newest that existed on the date, else
+        the first; a set's printings in their numbers' order."""
+        legality = self.legality
+        sets = legality.index.sets
+        newest_first = sorted(group, key=lambda p: -sets[p.set_id].order)
+        printing = next((p for p in newest_first if legality.in_pool(p)), None)
+        if printing is not None:
+            return _new_card((printing, printing, self._banned(printing), True))
+        vias = [(p, legality.legal_via(p)) for p in newest_first]
+        printing, via = next(((p, v) for p, v in vias if v is not None), (group[0], None))
+        released = next((p for p in newest_first if legality.released(p)), None)
         if via is None and released is not None:
             printing = released  # the printing shown is one that existed, when one did
         return _new_card((printing, via, self._banned(printing), released is not None))

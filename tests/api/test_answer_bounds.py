@@ -119,14 +119,14 @@ def test_formats_that_differ_only_in_their_name_find_one_thing_naming_each(clien
     [pool] = [f for f in body["findings"] if f["code"] == "not-legal"]
     assert pool["formats"] == ["team-battle", "expanded", "glc"]
     names = [verdict["format"]["name"] for verdict in body["verdicts"]]
-    assert pool["message"] == (f"line 1: Bill (base6-108) is not in the {names[0]}, "
+    assert pool["message"] == (f"line 1: Bill (LC 108) is not in the {names[0]}, "
                                f"{names[1]} or {names[2]} card pool")
     assert "format" not in pool["arguments"]
     # each format alone says it with its own name, citing the rule its finding gives it
     for verdict, name in zip(by_format(body).values(), names, strict=True):
         alone = text(client, deck, f"format={verdict['format']['id']}").get_json()
         [own] = [v for v in alone["violations"] if v["code"] == "not-legal"]
-        assert own["message"] == f"line 1: Bill (base6-108) is not in the {name} card pool"
+        assert own["message"] == f"line 1: Bill (LC 108) is not in the {name} card pool"
         [rule] = [v["rule"] for v in verdict["violations"] if v["code"] == "not-legal"]
         assert {k: v for k, v in rule.items() if k != "formats"} == own["rule"]
 
@@ -138,7 +138,7 @@ def test_formats_judged_on_different_dates_find_one_thing_naming_each_date(clien
     dates = {v["format"]["id"]: v["as_of"] for v in body["verdicts"]}
     assert unreleased["formats"] == ["modified", "team-battle"]
     assert unreleased["message"] == (
-        f"line 1: Spritzee (xy2-67) was not yet released on {dates['modified']} or "
+        f"line 1: Spritzee (FLF 67) was not yet released on {dates['modified']} or "
         f"{dates['team-battle']}: Flashfire came out 2014-05-07")
     assert "date" not in unreleased["arguments"]  # each verdict's own as_of
     for format_id in unreleased["formats"]:

@@ -120,14 +120,26 @@ def test_a_team_format_checks_one_deck_by_its_play(client):
 
 
 def test_unknown_and_ambiguous_cards(client):
-    body = post_text(client, "4 Pikachoo\n4 Blastoise\n" + CHARMANDER + "51 Fire Energy BS 98\n",
+    # Every Sneasel then printed is in Modified's pool, and Neo Genesis' is banned there.
+    body = post_text(client, "4 Pikachoo\n4 Sneasel\n" + CHARMANDER + "51 Fire Energy BS 98\n",
                      "format=modified").get_json()
     assert [(v["code"], v["cards"][0]["line"]) for v in body["violations"]] == [
         ("unknown-card", 1), ("ambiguous-card", 2)]
     assert "give its set and number" in body["violations"][1]["message"]
     ambiguous = body["cards"][1]
     assert ambiguous["legal_via"] is None and ambiguous["playable"] is False
-    assert {g["legal_via"] is None for g in ambiguous["candidates"]} == {True, False}
+    assert {g["banned"] for g in ambiguous["candidates"]} == {True, False}
+
+
+def test_a_name_of_one_card_legal_here_stands_as_it(client):
+    # Jungle's Kangaskhan is outside Modified's pool, Aquapolis' is in it: a name alone
+    # stands for the cards legal here, and only one of its cards is.
+    body = post_text(client, "4 Kangaskhan\n" + CHARMANDER + "55 Fire Energy BS 98\n",
+                     "format=modified").get_json()
+    kangaskhan = body["cards"][0]
+    assert kangaskhan["status"] == "ambiguous" and len(kangaskhan["candidates"]) > 2
+    assert kangaskhan["legal_via"]["id"] == "ecard2-88" and kangaskhan["playable"] is True
+    assert body["legal"] is True and body["warnings"] == []
 
 
 def test_a_deck_that_cannot_be_fully_read_is_never_legal(client):

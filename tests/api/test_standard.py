@@ -111,7 +111,7 @@ def test_a_set_is_available_on_release_and_legal_from_the_second_friday_after(cl
     waiting = judged(client, deck, "2024-06-06")  # released 2024-05-24
     assert codes(waiting) == ["not-yet-legal"]
     assert waiting["violations"][0]["message"] == (
-        "line 1: Iron Thorns ex (sv6-77) is not legal yet on 2024-06-06: Twilight Masquerade "
+        "line 1: Iron Thorns ex (TWM 77) is not legal yet on 2024-06-06: Twilight Masquerade "
         "came out 2024-05-24 and is legal from 2024-06-07")
     assert judged(client, deck, "2024-06-07")["legal"] is True
     legal_sets = {s["id"]: s for s in client.get("/v1/formats/standard").get_json()

@@ -29,7 +29,7 @@ DECKJUDGE = str(Path(sys.executable).with_name("deckjudge"))
 ILLEGAL_REPORT = [
     "illegal.txt:13: copy-limit 6 cards titled 'Switch'; at most 4 are allowed "
     "[DCI Floor Rules 2003 §221]",
-    "illegal.txt:14: not-legal line 14: Gust of Wind (base1-93) is not in the Modified "
+    "illegal.txt:14: not-legal line 14: Gust of Wind (BS 93) is not in the Modified "
     "(Sept 1 Modified, 2002-03 season) card pool [DCI Floor Rules 2003 §226]",
     "illegal.txt: illegal in modified (2 errors)",
 ]
@@ -145,7 +145,7 @@ def test_github_actions_annotations(server, decks):
         "::error file=illegal.txt,title=deckjudge copy-limit,line=13::6 cards titled 'Switch'; "
         "at most 4 are allowed [DCI Floor Rules 2003 §221]",
         "::error file=illegal.txt,title=deckjudge not-legal,line=14::line 14: Gust of Wind "
-        "(base1-93) is not in the Modified (Sept 1 Modified%2C 2002-03 season) card pool "
+        "(BS 93) is not in the Modified (Sept 1 Modified%2C 2002-03 season) card pool "
         "[DCI Floor Rules 2003 §226]".replace("%2C", ","),
     ]
     plain = run(decks, "check", "illegal.txt", "-f", "modified", "--url", server)

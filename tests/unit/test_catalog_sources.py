@@ -16,7 +16,7 @@ from catalog.importing.fields import CatalogImportError
 from catalog.importing.merging import scheme_id
 from catalog.models import Card, Set
 from decklist.detect import parse
-from decklist.resolver import RESOLVED, resolve
+from decklist.resolver import AMBIGUOUS, RESOLVED, resolve
 from tests.corpus.played import published
 from validators.engine import validate
 from validators.formats import FormatDefinition, get_format
@@ -209,14 +209,17 @@ def test_the_forms_2026_lists_write_are_read(full_index, written, meant):
     assert line.resolution.card is not None and line.resolution.card.id == meant
 
 
-@pytest.mark.parametrize("written", ["Miraidon SVALT 123", "Latias ex SVALT 221"])
-def test_a_code_no_source_knows_is_said_as_such(full_index, written):
-    # No set of either source carries SVALT, and no Miraidon is numbered 123 nor Latias ex
-    # 221 in any set: the line says the code is unknown rather than guess a printing.
-    [line] = resolve(full_index, parse(f"1 {written}").entries)
-    assert line.resolution.status != RESOLVED
-    assert line.resolution.unknown_set == "SVALT"
-    assert "the catalog knows no set 'SVALT'" in line.resolution.notes[0]
+def test_a_ptcg_live_alternate_art_code_is_no_unknown_set(full_index):
+    # Lines of PTCG Live exports: SVALT is the client's table of Scarlet & Violet variants,
+    # its number the client's own (no Latias ex is numbered 221 in any set). Latias ex is one
+    # card of that series; Miraidon is several, so that line stays ambiguous; neither is told
+    # that a newer catalog is needed.
+    [latias, miraidon] = resolve(full_index, parse(
+        "2 Latias ex SVALT 221\n1 Miraidon SVALT 123").entries)
+    assert latias.resolution.status == RESOLVED
+    assert latias.resolution.card is not None and latias.resolution.card.id == "sv8-76"
+    assert miraidon.resolution.status == AMBIGUOUS
+    assert latias.resolution.unknown_set is None and miraidon.resolution.unknown_set is None
 
 
 def test_a_2026_list_is_legal_from_the_day_its_newest_set_is(full_index):

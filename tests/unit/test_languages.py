@@ -85,6 +85,32 @@ def test_a_name_that_is_another_cards_english_name_is_ambiguous(full_index):
     assert {p.search_key for p in alone.printings} == {key}
 
 
+@pytest.mark.parametrize("text, language, energy_type", [
+    ("8 Énergie Feu de base", "fr", "Fire"),            # as the basic Energy prints it
+    ("8 Basis-Feuer-Energie", "de", "Fire"),
+    ("8 Energía Fuego Básica", "es", "Fire"),
+    ("8 Energia Fuoco di base", "it", "Fire"),
+    ("8 Energia base Fuoco", "it", "Fire"),              # TCGdex's Generations word order
+    ("8 Energia de Fogo Básica", "pt", "Fire"),
+    ("8 Énergie Obscurité de base", "fr", "Darkness"),   # never the Special Darkness Energy
+    ("8 Basis-Finsternis-Energie", "de", "Darkness"),
+])
+def test_basic_energy_by_its_printed_name_in_each_language(full_index, text, language,
+                                                            energy_type):
+    [line], read_in = read(full_index, text)
+    assert read_in == language
+    assert line.resolution.status == RESOLVED, line.resolution.notes
+    assert all(p.is_basic_energy and p.name.endswith(f"{energy_type} Energy")
+               for p in line.resolution.printings)
+
+
+def test_a_basic_energy_name_without_the_word_may_be_the_special_one(full_index):
+    # TCGdex names Neo Genesis' Special Darkness Energy "Énergie Obscurité" too.
+    [line], _language = read(full_index, "1 Énergie Obscurité")
+    assert line.resolution.status == AMBIGUOUS
+    assert "neo1-104" in {p.id for p in line.resolution.printings}
+
+
 def test_lang_en_reads_english_names_alone(full_index):
     lines, language = read(full_index, "4 Damián SVI 166", ENGLISH)
     assert language == ENGLISH and lines[0].resolution.status == UNKNOWN

@@ -121,6 +121,20 @@ def test_names_as_players_write_them(line, written, expected):
     assert resolved.status == RESOLVED and ids(resolved)[:len(expected)] == expected
 
 
+def test_a_name_spaced_otherwise_is_the_same_name(line):
+    # PTCG Live's export writes "Team Rocket's PORYGON 2" (geekazoid-at/codes4tcg-decks,
+    # tests/corpus/codes4tcg-decks/): case and spaces aside, it is Team Rocket's Porygon2.
+    at_number = line("Team Rocket's PORYGON 2 DRI 154")
+    assert at_number.status == RESOLVED and ids(at_number) == ["sv10-154"]
+    assert at_number.notes == ("read as Team Rocket's Porygon2 (sv10-154): the line spaces "
+                               "its name otherwise",)
+    by_name = line("Team Rocket's PORYGON 2")
+    assert ids(by_name) == ["sv10-154"] and by_name.notes == ()
+    assert all(p.name == "Porygon2" for p in line("PORYGON 2").printings)
+    # Spacing is all it forgives: DRI 153 is Team Rocket's Porygon, not Porygon2.
+    assert line("Team Rocket's PORYGON 2 DRI 153").status == UNKNOWN
+
+
 def test_the_title_for_the_copy_limit_stays_the_cards_title(line):
     resolved = line("Poke Turn pl1-118")
     assert resolved.counted_title == "team galactic's invention g-105 poké turn"
@@ -149,6 +163,66 @@ def test_json_entries_take_the_same_tidying(line):
 def test_set_codes_and_numbers_other_tools_write(line, written, expected):
     resolved = line(written)
     assert resolved.status == RESOLVED and ids(resolved)[0] == expected, resolved.notes
+
+
+@pytest.mark.parametrize(("written", "meant"), [
+    # PTCG Live exports (geekazoid-at/codes4tcg-decks): the client numbers its alternate-art
+    # variants in a table of its own a series, so the name decides among that series' cards.
+    ("Blaziken ex SVALT 220", {"sv9-24"}),         # not EX Blaziken ex, nor XY Blaziken-EX
+    ("Iono SVALT 75", {"sv2-185"}),
+    ("Boss's Orders SWSHALT 127", {"swsh9-132"}),   # Limitless's help: the cosmos-foil BRS 132
+    ("Tapu Lele-GX SMALT 38", {"sm2-60"}),
+    ("Tyrunt MEALT 7", {"me3-44"}),
+    ("Basic {R} Energy SVALT 132", {"sve-2"}),
+])
+def test_ptcg_live_alternate_art_codes_name_the_card_of_their_series(line, full_index, written,
+                                                                    meant):
+    resolved = line(written)
+    assert resolved.status == RESOLVED and meant <= set(ids(resolved)), resolved.notes
+    code = written.split()[-2]
+    series = {"SVALT": "Scarlet & Violet", "SWSHALT": "Sword & Shield", "SMALT": "Sun & Moon",
+              "MEALT": "Mega Evolution"}[code]
+    assert {full_index.sets[p.set_id].series for p in resolved.printings} == {series}
+    assert resolved.unknown_set is None
+    assert f"PTCG Live's own number for a variant of a {series} card" in resolved.notes[0]
+
+
+def test_an_alternate_art_code_leaves_several_cards_of_its_series_ambiguous(line):
+    # Scarlet & Violet has several Snorlax cards: the client's number does not say which.
+    resolved = line("Snorlax SVALT 34")
+    assert resolved.status == AMBIGUOUS and resolved.unknown_set is None
+    assert len(resolved.groups) > 1
+
+
+@pytest.mark.parametrize(("written", "meant", "note"), [
+    # A set and no number (PTCG Live exports of lists made before the client had the set):
+    # the card the name names in that set.
+    ("Special Red Card CRI", {"me4-82", "me4-113"},
+     "'CRI' without a number: the name names one card of Chaos Rising, its 2 printings "
+     "there one card"),
+    ("Bisharp ASC", {"me2pt5-147"}, "'ASC' without a number: the name names one card of "
+                                    "Ascended Heroes"),
+    ("Boss's Orders PAL", {"sv2-172", "sv2-248", "sv2-265"}, None),
+    ("Fire Energy SVE", {"sve-2", "sve-10", "sve-18"}, None),
+])
+def test_a_set_without_a_number_names_the_card_its_name_names_there(line, written, meant,
+                                                                     note):
+    resolved = line(written)
+    assert resolved.status == RESOLVED and set(ids(resolved)) == meant, resolved.notes
+    assert note is None or resolved.notes == (note,)
+
+
+def test_a_set_without_a_number_is_no_guess(line):
+    # Several cards of the name in the set: ambiguous, with them alone as candidates.
+    promos = line("Miraidon ex PR-SV")
+    assert promos.status == AMBIGUOUS and set(ids(promos)) == {"svp-28", "svp-143"}
+    # A name the set lacks, or a word no set carries: not read as a set at all.
+    assert line("Pikachu SVI").status == UNKNOWN
+    assert line("Ultra Ball XYZ").status == UNKNOWN
+    assert line("Ultra Ball XYZ").unknown_set is None
+    # A whole name is read first: "EX" is Expedition's code, and Mewtwo-EX's.
+    assert all(p.name == "Mewtwo-EX" or p.name == "Mewtwo ex" for p in
+               line("Mewtwo EX").printings)
 
 
 def test_subset_numbers_are_not_main_set_numbers(line):

@@ -3,13 +3,15 @@
 An ambiguous line leaves the deck legal only when every card it may be is legal here and
 counts towards the same English title (the copy limit): then the line is a warning.  When
 its candidates differ in legality or in title, which card it is decides the verdict, and
-the line is an error.  With the parameter `any_difference` (Partner Battles), any line
-naming several cards is an error: which card it is decides Type Identity and the singleton
-rule.
+the line is an error.  A name alone stands for the cards of the name legal here, when any
+is (validators.standing), so only they are its candidates.  With the parameter
+`any_difference` (Partner Battles), any line naming several cards is an error: which card
+it is decides Type Identity and the singleton rule.
 
 Legal:   4 Bill             (every Bill is one card, and it is legal)
+Legal:   4 Kangaskhan       (in Modified: Aquapolis' is the one Kangaskhan legal there)
 Warning: 4 Blastoise        (in Unlimited: every Blastoise is legal and titled "Blastoise")
-Illegal: 4 Charizard        (in Modified: some Charizards are legal, some not)
+Illegal: 4 Sneasel          (in Modified: every Sneasel is legal there, Neo Genesis' banned)
 
 A line whose set code no set carries, and whose name names several cards, is unknown-set
 where it would be an error here: the set is what is missing.
@@ -52,7 +54,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         standings = standing.considered
         if len(standings) == 1:
             continue  # of the cards it names, only one existed on the date judged
-        printings = line.resolution.printings
+        printings = [standing.printing for standing in standings]
         titles = sorted({printing.name for printing in printings}, key=str.casefold)
         same_title = len({printing.title_key for printing in printings}) == 1
         fields = {"line": line.entry.line, "text": line.entry.text, "cards": len(standings),

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
+from decklist.canonical import written
 from decklist.resolver import ResolvedLine
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "kind-limit"
-NONE_MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no {what}"
+NONE_MESSAGE = "line {line}: {card} is {kind}: {format} allows no {what}"
 MESSAGE = "{count} {what} ({names}); {format} allows at most {max}"
 KIND_LIMIT = Code("kind-limit", (ERROR,), (NONE_MESSAGE, MESSAGE))
 CODES = (KIND_LIMIT,)
@@ -38,7 +39,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     if most == 0:
         for line, card, kind in found:
             yield Violation.of(KIND_LIMIT, NONE_MESSAGE, rule, (ctx.ref(line),),
-                               line=line.entry.line, name=card.name, id=card.id, kind=kind,
+                               line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card), kind=kind,
                                format=ctx.format.name, what=what)
         return
     groups: dict[str, list[tuple[ResolvedLine, Printing, str]]] = {}

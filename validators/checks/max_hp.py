@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.canonical import written
 from validators.context import Context
 from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "max-hp"
-MESSAGE = "line {line}: {name} ({id}) has {hp} HP: {format} allows at most {most}"
-UNKNOWN_MESSAGE = "line {line}: {name} ({id}) has no HP in the catalog: its HP is not checked"
+MESSAGE = "line {line}: {card} has {hp} HP: {format} allows at most {most}"
+UNKNOWN_MESSAGE = "line {line}: {card} has no HP in the catalog: its HP is not checked"
 MAX_HP = Code("max-hp", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
 CODES = (MAX_HP,)
 
@@ -28,8 +29,10 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue  # ambiguous: ambiguous-card asks for the printing
         if card.hp is None:
             yield Violation.of(MAX_HP, UNKNOWN_MESSAGE, rule, (ctx.ref(line),), WARNING,
-                               line=line.entry.line, name=card.name, id=card.id)
+                               line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card))
         elif card.hp > most:
             yield Violation.of(MAX_HP, MESSAGE, rule, (ctx.ref(line),), ERROR,
-                               line=line.entry.line, name=card.name, id=card.id, hp=card.hp,
+                               line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card), hp=card.hp,
                                format=ctx.format.name, most=most)

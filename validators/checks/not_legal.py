@@ -3,6 +3,8 @@
 Legal:   4 Bill LC 108 in Modified
 Legal:   1 Charizard BS 4 in Modified: a previously printed copy of Legendary Collection's
          Charizard (legal via base6-3; reworded, so a reprint-wording warning)
+Legal:   4 Rare Candy in Standard: a name alone names no printing; it stands as the newest
+         printing legal there (Mega Evolution's), so no wording of its own to warn of
 Illegal: 4 Electabuzz BS 20 in Modified: no legal printing of that card
 Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a printing that did
          not exist on the date judged is not legal, even as a reprint of a legal card
@@ -18,7 +20,8 @@ import datetime as dt
 from collections.abc import Iterator
 
 from catalog.index import Printing
-from decklist.resolver import RESOLVED
+from decklist.canonical import written
+from decklist.resolver import NAME, RESOLVED
 from runtime.caches import sizes
 from validators.context import Context
 from validators.placing import placeable, placed
@@ -34,18 +37,18 @@ from validators.records import (
 from validators.standing import CardStanding
 
 CHECK = "not-legal"
-UNRELEASED_MESSAGE = ("line {line}: {name} ({id}) was not yet released on {date}: {set} came out "
+UNRELEASED_MESSAGE = ("line {line}: {card} was not yet released on {date}: {set} came out "
                       "{released}")
-MESSAGE = "line {line}: {name} ({id}) is not in the {format} card pool"
-MARK_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: its regulation "
+MESSAGE = "line {line}: {card} is not in the {format} card pool"
+MARK_MESSAGE = ("line {line}: {card} is not legal in {format} on {date}: its regulation "
                 "mark is {mark}, and since {effective} only {from_mark} and later are legal; no "
                 "printing of the card carries one")
-BEFORE_MARKS_MESSAGE = ("line {line}: {name} ({id}) is not legal in {format} on {date}: the "
+BEFORE_MARKS_MESSAGE = ("line {line}: {card} is not legal in {format} on {date}: the "
                         "format goes by regulation marks from {first} only")
-UNLEGAL_MESSAGE = ("line {line}: {name} ({id}) is not legal yet on {date}: {set} came out "
+UNLEGAL_MESSAGE = ("line {line}: {card} is not legal yet on {date}: {set} came out "
                    "{released} and is legal from {legal_from}")
-WORDING_MESSAGE = ("line {line}: {id} is legal as a printing of {via}, whose wording differs; "
-                   "the legal printing's text is the one that counts")
+WORDING_MESSAGE = ("line {line}: {card} is legal as a printing of {via_card}, whose wording "
+                   "differs; the legal printing's text is the one that counts")
 NOT_LEGAL = Code("not-legal", (ERROR,), (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE),
                  CITES_ANNOUNCEMENT)
 NOT_YET_RELEASED = Code("not-yet-released", (ERROR,), (UNRELEASED_MESSAGE,))
@@ -67,13 +70,17 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             worded = kept.get((judged, standing.printing.id, standing.released),
                               _not_legal, ctx, spec, standing)
             yield placed(worded, line.entry.line, (ctx.ref(line),))
-        elif line.resolution.status == RESOLVED:
+        elif line.resolution.status == RESOLVED and line.resolution.method != NAME:
+            # A line that names no printing (a name alone) stands for the card's legal
+            # printing, whose wording is the one that counts: no wording of its own to warn of.
             standing = standings.cards[0]
             via = standing.legal_via
             if via is not None and via.text_fingerprint != standing.printing.text_fingerprint:
                 yield Violation.of(REPRINT_WORDING, WORDING_MESSAGE,
                                    ctx.format.rule(spec.section), (ctx.ref(line),),
-                                   line=line.entry.line, id=standing.printing.id, via=via.id)
+                                   line=line.entry.line, id=standing.printing.id, via=via.id,
+                                   card=written(ctx.index, standing.printing),
+                                   via_card=written(ctx.index, via))
 
 
 def _not_legal(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
@@ -88,18 +95,20 @@ def _worded(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
     if not standing.released and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
         return Violation.of(NOT_YET_RELEASED, UNRELEASED_MESSAGE, rule, line=0,
-                            name=shown.name, id=shown.id, date=ctx.as_of.isoformat(),
+                            name=shown.name, id=shown.id,
+                            card=written(ctx.index, shown), date=ctx.as_of.isoformat(),
                             set=info.name, released=_iso(info.release_date))
     legal_from = ctx.standings.legality.waiting(shown)
     if legal_from is not None and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]
         return Violation.of(NOT_YET_LEGAL, UNLEGAL_MESSAGE, rule, line=0, name=shown.name,
-                            id=shown.id, date=ctx.as_of.isoformat(), set=info.name,
+                            id=shown.id, card=written(ctx.index, shown),
+                            date=ctx.as_of.isoformat(), set=info.name,
                             released=_iso(info.release_date), legal_from=legal_from.isoformat())
     if ctx.format.pool.rotations:
         return _by_mark(ctx, spec, shown)
     return Violation.of(NOT_LEGAL, MESSAGE, rule, line=0, name=shown.name, id=shown.id,
-                        format=ctx.format.name)
+                        card=written(ctx.index, shown), format=ctx.format.name)
 
 
 def _by_mark(ctx: Context, spec: CheckSpec, shown: Printing) -> Violation:
@@ -109,12 +118,14 @@ def _by_mark(ctx: Context, spec: CheckSpec, shown: Printing) -> Violation:
     rotation = pool.rotation_on(ctx.as_of)
     if rotation is None:
         return Violation.of(NOT_LEGAL, BEFORE_MARKS_MESSAGE, ctx.format.rule(spec.section),
-                            line=0, name=shown.name, id=shown.id, format=ctx.format.name,
+                            line=0, name=shown.name, id=shown.id,
+                            card=written(ctx.index, shown), format=ctx.format.name,
                             date=date, first=pool.rotations[0].effective.isoformat())
     said = rotation.announcement
     return Violation.of(NOT_LEGAL, MARK_MESSAGE,
                         RuleRef(said.title, f"effective {rotation.effective.isoformat()}"),
-                        line=0, name=shown.name, id=shown.id, format=ctx.format.name,
+                        line=0, name=shown.name, id=shown.id,
+                        card=written(ctx.index, shown), format=ctx.format.name,
                         date=date, mark=shown.regulation_mark or "none",
                         effective=rotation.effective.isoformat(), from_mark=rotation.from_mark)
 

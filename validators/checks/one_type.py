@@ -23,14 +23,15 @@ from collections.abc import Iterator
 
 from catalog.index import Printing
 from catalog.names import energy_type_of_key
+from decklist.canonical import written
 from decklist.resolver import ResolvedLine
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, RuleRef, Violation
 
 CHECK = "one-type"
-MESSAGE = ("line {line}: {name} ({id}) is {types}, but the deck's other Pokémon are {deck_type}: "
+MESSAGE = ("line {line}: {card} is {types}, but the deck's other Pokémon are {deck_type}: "
            "every Pokémon in a {format} deck shares one Type")
-NOT_ALLOWED = ("line {line}: {name} ({id}) is {types}: a {format} deck's one Type is one of "
+NOT_ALLOWED = ("line {line}: {card} is {types}: a {format} deck's one Type is one of "
                "{allowed}")
 ENERGY = ("line {line}: {name} is {energy} Energy, but the deck's Pokémon are {deck_type}: "
           "{format} allows basic Energy of the deck's Type only")
@@ -66,10 +67,12 @@ def _stray(ctx: Context, rule: RuleRef, line: ResolvedLine, card: Printing,
     if deck_type is None:  # no Pokémon is of a Type the format allows
         return Violation.of(ONE_TYPE, NOT_ALLOWED, rule, (ctx.ref(line),),
                             line=line.entry.line, name=card.name, id=card.id,
+                            card=written(ctx.index, card),
                             types=" and ".join(card.types), format=ctx.format.name,
                             allowed=", ".join(sorted(allowed)))
     return Violation.of(ONE_TYPE, MESSAGE, rule, (ctx.ref(line),), line=line.entry.line,
-                        name=card.name, id=card.id, types=" and ".join(card.types),
+                        name=card.name, id=card.id,
+                        card=written(ctx.index, card), types=" and ".join(card.types),
                         deck_type=deck_type, format=ctx.format.name)
 
 

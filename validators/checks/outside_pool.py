@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from catalog.index import CatalogIndex, Printing
+from decklist.canonical import written
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "outside-pool"
-MESSAGE = "line {line}: {name} ({id}) is outside {format}'s card pool ({pool})"
+MESSAGE = "line {line}: {card} is outside {format}'s card pool ({pool})"
 OUTSIDE_POOL = Code("outside-pool", (ERROR,), (MESSAGE,))
 CODES = (OUTSIDE_POOL,)
 # Pools looked up in a catalog, kept: as many as the definitions a worker keeps read
@@ -69,6 +70,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         yield Violation.of(OUTSIDE_POOL, MESSAGE, ctx.format.rule(spec.section),
                            (ctx.ref(line),), line=line.entry.line, name=card.name, id=card.id,
+                           card=written(ctx.index, card),
                            format=ctx.format.name, pool=terms.words)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog.index import Printing
+from decklist.canonical import written
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, PartnerRules, Violation
 
 CHECK = "partner-ineligible"
-MESSAGE = "line {line}: {name} ({id}) cannot be the Partner: {why}"
+MESSAGE = "line {line}: {card} cannot be the Partner: {why}"
 PARTNER_INELIGIBLE = Code("partner-ineligible", (ERROR,), (MESSAGE,))
 CODES = (PARTNER_INELIGIBLE,)
 
@@ -28,7 +29,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         line = ctx.partner_lines[0]
         yield Violation.of(PARTNER_INELIGIBLE, MESSAGE, ctx.format.rule(spec.section),
                            (ctx.ref(line),), line=line.entry.line, name=partner.name,
-                           id=partner.id, why=why)
+                           id=partner.id,
+                           card=written(ctx.index, partner), why=why)
 
 
 def reason(printing: Printing, rules: PartnerRules) -> str | None:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.canonical import written
 from validators.context import Context
 from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 
 CHECK = "rarity"
-MESSAGE = "line {line}: {name} ({id}) is printed {rarity}: {format} allows {allowed}"
-UNKNOWN_MESSAGE = ("line {line}: {name} ({id}) has no rarity in the catalog: its rarity is not "
+MESSAGE = "line {line}: {card} is printed {rarity}: {format} allows {allowed}"
+UNKNOWN_MESSAGE = ("line {line}: {card} has no rarity in the catalog: its rarity is not "
                    "checked")
 RARITY = Code("rarity", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
 CODES = (RARITY,)
@@ -43,10 +44,12 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             continue
         if card.rarity is None or card.rarity == "None":
             yield Violation.of(RARITY, UNKNOWN_MESSAGE, rule, (ctx.ref(line),), WARNING,
-                               line=line.entry.line, name=card.name, id=card.id)
+                               line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card))
         elif folded(card.rarity) not in allowed:
             yield Violation.of(RARITY, MESSAGE, rule, (ctx.ref(line),), ERROR,
                                line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card),
                                rarity=card.rarity, format=ctx.format.name, allowed=words)
 
 

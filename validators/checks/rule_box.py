@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.canonical import written
 from validators.checks.kind_limit import of_kinds
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "rule-box"
-MESSAGE = "line {line}: {name} ({id}) is {kind}: {format} allows no Rule Box cards"
+MESSAGE = "line {line}: {card} is {kind}: {format} allows no Rule Box cards"
 RULE_BOX = Code("rule-box", (ERROR,), (MESSAGE,))
 CODES = (RULE_BOX,)
 
@@ -27,5 +28,6 @@ CODES = (RULE_BOX,)
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     for line, card, kind in of_kinds(ctx, spec):
         yield Violation.of(RULE_BOX, MESSAGE, ctx.format.rule(spec.section), (ctx.ref(line),),
-                           line=line.entry.line, name=card.name, id=card.id, kind=kind,
+                           line=line.entry.line, name=card.name, id=card.id,
+                           card=written(ctx.index, card), kind=kind,
                            format=ctx.format.name)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.canonical import written
 from validators.context import Context
 from validators.definitions import STAGES
 from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "stages"
-MESSAGE = "line {line}: {name} ({id}) is {stage}: {format} allows {allowed} Pokémon"
+MESSAGE = "line {line}: {card} is {stage}: {format} allows {allowed} Pokémon"
 STAGE = Code("stages", (ERROR,), (MESSAGE,))
 CODES = (STAGE,)
 _STAGES = frozenset(STAGES)
@@ -32,5 +33,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         stages = [subtype for subtype in card.subtypes if subtype in _STAGES]
         if stages and not allowed.intersection(stages):
             yield Violation.of(STAGE, MESSAGE, rule, (ctx.ref(line),), line=line.entry.line,
-                               name=card.name, id=card.id, stage=" ".join(stages),
+                               name=card.name, id=card.id,
+                               card=written(ctx.index, card), stage=" ".join(stages),
                                format=ctx.format.name, allowed=words)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklist.canonical import written
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "type-identity"
-MESSAGE = ("line {line}: {name} ({id}) has {outside} in its Type Identity, outside the "
+MESSAGE = ("line {line}: {card} has {outside} in its Type Identity, outside the "
            "Partner's ({partner})")
 TYPE_IDENTITY = Code("type-identity", (ERROR,), (MESSAGE,))
 CODES = (TYPE_IDENTITY,)
@@ -36,5 +37,6 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
         if outside:
             yield Violation.of(TYPE_IDENTITY, MESSAGE, ctx.format.rule(spec.section),
                                (ctx.ref(line),), line=line.entry.line, name=card.name, id=card.id,
+                               card=written(ctx.index, card),
                                outside=", ".join(outside),
                                partner=", ".join(partner.type_identity) or "no Type")

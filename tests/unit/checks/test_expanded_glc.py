@@ -155,7 +155,7 @@ def test_glc_one_type_names_the_lines_that_stray(verdict):
     text, as_of = _glc("1 xy11-14", "1 me2-1", "1 sv3pt5-134")  # two Grass, one Water
     violation = _violation(verdict(text, "glc", as_of=as_of), "one-type")
     assert [card.id for card in violation.cards] == ["sv3pt5-134"]
-    assert "Vaporeon (sv3pt5-134) is Water, but the deck's other Pokémon are Grass" in \
+    assert "Vaporeon (MEW 134) is Water, but the deck's other Pokémon are Grass" in \
         violation.message
 
 

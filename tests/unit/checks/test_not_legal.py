@@ -48,6 +48,30 @@ def test_a_previously_printed_copy_is_legal_via_its_legal_printing(verdict):
     assert "reprint-wording" in {v.code for v in result.warnings}
 
 
+@pytest.mark.parametrize(("as_of", "shown"), [
+    (None, "me1-125"),            # today: Mega Evolution's, of mark I
+    ("2026-08-01", "me1-125"),
+    ("2025-06-01", "sv4pt5-89"),  # the newest of the G-mark printings then legal
+])
+def test_a_name_alone_stands_as_its_newest_printing_legal_here(verdict, as_of, shown):
+    # "4 Rare Candy" names no printing: it is judged as one legal in Standard on the day, the
+    # newest first (a set's own numbers in order), never the 2003 printing with a warning of
+    # its wording.
+    result = verdict("4 Rare Candy\n" + basic_line("standard", as_of)
+                     + filler(55, "Fire Energy SVE 2"), "standard", as_of)
+    assert result.legal and codes(result) == [], result.violations + result.warnings
+    [card] = next(ss.cards for line, ss in result.standings if line.entry.line == 1)
+    assert card.printing.id == shown and card.legal_via == card.printing
+
+
+def test_a_printing_named_by_set_and_number_keeps_its_wording_warning(verdict):
+    # Sandstorm's Rare Candy is legal in today's Standard only as a printing of the card
+    # Mega Evolution reprints with other words: the player named that printing.
+    result = verdict("4 Rare Candy SS 88\n" + basic_line("standard", "2026-08-01")
+                     + filler(55, "Fire Energy SVE 2"), "standard", "2026-08-01")
+    assert result.legal and codes(result) == ["reprint-wording"]
+
+
 def test_an_exact_reprint_is_legal_without_a_wording_warning(verdict):
     result = verdict("1 Electabuzz BS 20\n" + filler(59), "modified")
     standing = next(s for line, ss in result.standings for s in ss.cards
