@@ -45,8 +45,11 @@ def _reading_bytes(resolution: Resolution, suggested: Suggested) -> bytes:
     return encoded.encode(reading_view(resolution, suggested))
 
 
-def reading_view(resolution: Resolution, suggested: Suggested) -> dict[str, Any]:
-    card = resolution.card
+def reading_view(resolution: Resolution, suggested: Suggested,
+                 shown: Printing | None = None) -> dict[str, Any]:
+    """What a line resolved to; `shown` is the printing a format shows for a line that
+    names no printing (validators.standing), in place of the resolution's first."""
+    card = resolution.card if shown is None or resolution.card is None else shown
     notes = list(resolution.notes)
     if not suggested.searched:
         notes.append(_NOT_SEARCHED)

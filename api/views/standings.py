@@ -9,8 +9,8 @@ from typing import Any
 
 from api.views import encoded
 from api.views.deck_lines import MAX_CANDIDATES_SHOWN, printing_view, reading_view
-from catalog.index import CatalogIndex
-from decklist.resolver import ResolvedLine, Suggested
+from catalog.index import CatalogIndex, Printing
+from decklist.resolver import NAME, ResolvedLine, Suggested
 from validators.engine import Verdict
 from validators.standing import CardStanding, LineStanding
 
@@ -32,7 +32,7 @@ def _standing_bytes(line: ResolvedLine, standing: LineStanding, suggested: Sugge
 
 def _standing_view(line: ResolvedLine, standing: LineStanding,
                    suggested: Suggested) -> dict[str, Any]:
-    view = reading_view(line.resolution, suggested)
+    view = reading_view(line.resolution, suggested, _shown(line, standing))
     return {
         **view,
         "candidates": [{**group, "legal_via": _via(card), "banned": card.banned}
@@ -68,6 +68,14 @@ def _where(standing: LineStanding) -> dict[str, Any]:
     first = standing.considered[0] if len(standing.considered) == 1 else None
     return {"legal_via": _via(first), "banned": first.banned if first else None,
             "playable": standing.all_playable}
+
+
+def _shown(line: ResolvedLine, standing: LineStanding) -> Printing | None:
+    """The printing a line that names a card by its name alone stands for in the format on
+    the day: the newest legal there (validators.standing), not the catalog's first."""
+    if line.resolution.method != NAME or len(standing.cards) != 1:
+        return None
+    return standing.cards[0].printing
 
 
 def _via(standing: CardStanding | None) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from catalog.regulation_marks import RANK
 from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
 from tests.support.answers import batch_verdicts
-from tests.support.basics import basic_entry
+from tests.support.basics import basic_entry, basic_line
 from validators.formats import card_pool, get_format
 
 pytestmark = pytest.mark.full_catalog
@@ -104,6 +104,23 @@ def test_a_reprint_with_a_legal_mark_makes_an_older_printing_legal(client):
     assert judged(client, d_itself, "2023-04-13")["legal"] is True  # D itself still legal
     assert codes(judged(client, [{"count": 4, "id": "swsh10-46"}, energy(56)],
                         "2025-04-11")) == ["radiant-limit", "not-legal"]
+
+
+def test_a_line_by_name_alone_is_the_newest_printing_legal_on_the_day(client):
+    """"4 Rare Candy" names no printing: a Standard answer shows the one legal in Standard on
+    the day, the newest (Mega Evolution's, 2025), with no warning; a 2004 Modified answer
+    the one legal then."""
+    deck = "4 Rare Candy\n" + basic_line("standard", "2026-08-01") + "\n55 Lightning Energy"
+    answer = client.post("/v1/validate", json={"format": "standard", "as_of": "2026-08-01",
+                                               "deck": deck, "detail": "full"}).get_json()
+    [candy] = [line for line in answer["cards"] if line["text"] == "Rare Candy"]
+    assert candy["match"] == "name" and candy["card"]["id"] == "me1-125"
+    assert candy["legal_via"]["id"] == "me1-125" and answer["warnings"] == []
+    old = client.post("/v1/validate", json={"format": "modified", "as_of": "2004-06-01",
+                                            "deck": "4 Rare Candy", "detail": "full"})
+    [candy] = [line for line in old.get_json()["cards"] if line["text"] == "Rare Candy"]
+    assert candy["card"]["id"] == candy["legal_via"]["id"]
+    assert candy["card"]["set"].startswith("ex")
 
 
 def test_a_set_is_available_on_release_and_legal_from_the_second_friday_after(client):
