@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -117,8 +116,11 @@ def pytest_report_header(config) -> str | None:
 
 # Every engine that connected during a test. Apps and engines made by tests are thrown
 # away without being closed; disposing them after each test closes their pooled
-# connections, which PostgreSQL's driver would otherwise warn about when collected.
-_ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
+# connections, which PostgreSQL's driver would otherwise warn about when collected. They
+# are held here, not weakly: an app is a cycle of references that the garbage collector
+# may free at any moment of a test, and its pool's connections, collected unclosed, would
+# warn in whichever test that moment falls (a warning is an error in the suite).
+_ENGINES: set[Engine] = set()
 
 
 @event.listens_for(Engine, "engine_connect")
@@ -138,6 +140,7 @@ def _dispose_engines():
     yield
     for engine in list(_ENGINES):
         engine.dispose()
+    _ENGINES.clear()
 
 
 @pytest.fixture(scope="session")
