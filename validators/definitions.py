@@ -23,7 +23,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from catalog.regulation_marks import MARKS
 from runtime import patterns
 from runtime.strict_fields import JSONBoolean, Strict
-from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, Format, FormatDefinition
+from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, DeckRules, Format
 
 # An id: lower-case words joined by hyphens, as the built-in formats' are.
 ID_PATTERN = r"^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$"
@@ -346,12 +346,12 @@ def read_definition(sent: Any) -> Definition:
     return Definition(loaded, canonical.decode(), hashlib.sha256(canonical).hexdigest())
 
 
-def check_base(definition: Definition, formats: Mapping[str, Format]) -> FormatDefinition:
+def check_base(definition: Definition, formats: Mapping[str, Format]) -> DeckRules:
     """The base the definition names: one of deckjudge's formats for one Constructed deck."""
     bases = [format_id for format_id, fmt in formats.items()
-             if isinstance(fmt, FormatDefinition) and fmt.play == CONSTRUCTED]
+             if isinstance(fmt, DeckRules) and fmt.play == CONSTRUCTED]
     base = formats.get(definition.base)
-    if not isinstance(base, FormatDefinition) or base.id not in bases:
+    if not isinstance(base, DeckRules) or base.id not in bases:
         raise DefinitionError(f"No format {definition.base!r} to base a format on; bases: "
                               f"{', '.join(bases)}.", ("base",))
     return base

@@ -24,8 +24,8 @@ from validators.records import (
     Announcement,
     Ban,
     CheckSpec,
+    DeckRules,
     Family,
-    FormatDefinition,
     RuleRef,
 )
 
@@ -53,18 +53,18 @@ _AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
           "name-family": ("banned", "not-legal")}
 
 
-def organizer_rules(definition: Definition) -> FormatDefinition:
+def organizer_rules(definition: Definition) -> DeckRules:
     """The definition's rules as its base's own rules change them: what it is listed and
     planned by (the rules on a day are its base's season's, changed: validators.seasons)."""
     return derive(definition, check_base(definition, builtin_formats()))
 
 
-def derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
+def derive(definition: Definition, base: DeckRules) -> DeckRules:
     """The deck rules of `definition` on a day whose base rules are `base` (kept)."""
     return kept(("rules", definition.hash, id(base)), base, lambda: _derive(definition, base))
 
 
-def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
+def _derive(definition: Definition, base: DeckRules) -> DeckRules:
     given = definition.fields
     own = _Citer(definition, base)
     checks = list(base.checks)
@@ -103,7 +103,7 @@ def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
 class _Citer:
     """The organizer's document, and the sections it gives each change."""
 
-    def __init__(self, definition: Definition, base: FormatDefinition) -> None:
+    def __init__(self, definition: Definition, base: DeckRules) -> None:
         given = definition.fields
         self.fields = given
         self.document = given.get("document", f"{given.get('name', definition.id)} (an "
@@ -147,7 +147,7 @@ class _Citer:
         return tuple(dict.fromkeys([*self.own.values(), *kept]))
 
 
-def _bans(definition: Definition, base: FormatDefinition, own: _Citer) -> tuple[Ban, ...]:
+def _bans(definition: Definition, base: DeckRules, own: _Citer) -> tuple[Ban, ...]:
     given = definition.fields
     kept = base.banned if given.get("base_bans", True) else ()
     if "banned" not in given and "unbanned" not in given:
@@ -168,7 +168,7 @@ def _ban(entry: dict[str, Any], rule: RuleRef, said: Announcement) -> Ban:
                printing_only="printing" in entry, rule=rule)
 
 
-def _families(definition: Definition, base: FormatDefinition,
+def _families(definition: Definition, base: DeckRules,
               own: _Citer) -> tuple[Family, ...]:
     given = definition.fields
     kept = base.families if given.get("base_families", True) else ()

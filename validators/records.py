@@ -215,7 +215,7 @@ class CardPool:
 # The checks that read a deck's lines, which every deck's rules run first, whatever the
 # format: a line that could not be read, names no card, or names several cards that the
 # verdict depends on leaves the deck not legal anywhere (a deck not fully read is never
-# certified). validators.formats adds any a format's data leaves out; FormatDefinition
+# certified). validators.formats adds any a format's data leaves out; DeckRules
 # refuses rules without them.
 READING_CHECKS = ("unreadable-line", "unknown-card", "ambiguous-card")
 
@@ -323,7 +323,7 @@ _LEGALITIES: dict[Legality, Legality] = {}
 
 
 @dataclass(frozen=True)
-class FormatDefinition:
+class DeckRules:
     """The rules one deck is built to: a singles format, or a team format's decks."""
 
     id: str
@@ -405,7 +405,7 @@ class TeamPlay:
     """One way a team format is played: the deck rules, and what organizers need."""
 
     play: str  # CONSTRUCTED or LIMITED
-    deck: FormatDefinition
+    deck: DeckRules
     prizes: dict[str, int]  # by seat
     round_minutes: int | None
     pool: str | None  # LIMITED: "own" (each deck from its player's pool) or SHARED_POOL
@@ -431,4 +431,4 @@ class TeamFormat:
         return RuleRef(self.document, section)
 
 
-Format = FormatDefinition | TeamFormat
+Format = DeckRules | TeamFormat

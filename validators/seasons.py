@@ -27,7 +27,7 @@ from validators.formats import (
     dated_ban,
     family,
 )
-from validators.records import Announcement, FormatDefinition
+from validators.records import Announcement, DeckRules
 
 
 @dataclass(frozen=True, eq=False)  # one object a season: compared by identity
@@ -43,7 +43,7 @@ class Season:
     window_from: dt.date | None
     source: Announcement
     note: str | None
-    rules: FormatDefinition
+    rules: DeckRules
 
     @property
     def first_possible(self) -> dt.date:
@@ -102,7 +102,7 @@ def lineage_of(format_id: str) -> Lineage | None:
     return _by_format().get(format_id)
 
 
-def in_force(rules: FormatDefinition, day: dt.date | None) -> InForce | None:
+def in_force(rules: DeckRules, day: dt.date | None) -> InForce | None:
     """The season of the rules' format on the day (None: the format has no seasons, or no
     day is judged, or the day is before its first). Only a format's own rules have seasons:
     rules made from them (a test's, with a ban list of its own) are judged as they are."""
@@ -117,7 +117,7 @@ def in_force(rules: FormatDefinition, day: dt.date | None) -> InForce | None:
 def _organizers(definition: Definition, day: dt.date | None) -> InForce | None:
     """An organizer's format on the day: its base's season then, changed as it says."""
     base = builtin_formats().get(definition.base)
-    found = in_force(base, day) if isinstance(base, FormatDefinition) else None
+    found = in_force(base, day) if isinstance(base, DeckRules) else None
     if found is None:
         return None
     pending = found.pending
@@ -154,11 +154,11 @@ def _season(raw: dict[str, Any], deck: dict[str, Any] | None) -> Season:
     source = Announcement(said["title"], said["date"], said["url"])
     if "rules" in raw:
         rules = builtin_formats()[raw["rules"]]
-        assert isinstance(rules, FormatDefinition), raw["rules"]
+        assert isinstance(rules, DeckRules), raw["rules"]
     else:
         assert deck is not None, f"{raw['id']}: a season of its own needs the lineage's deck"
         base = builtin_formats()[raw["format"]]
-        assert isinstance(base, FormatDefinition), raw["format"]
+        assert isinstance(base, DeckRules), raw["format"]
         rules = _own_rules(raw, deck, source, base)
     return Season(raw["id"], raw["format"], raw.get("name", rules.name), effective,
                   dt.date.fromisoformat(window[0]) if window else None, source,
@@ -173,7 +173,7 @@ def _rule(raw: dict[str, Any]) -> DatedRule:
 
 
 def _own_rules(raw: dict[str, Any], deck: dict[str, Any], source: Announcement,
-               base: FormatDefinition) -> FormatDefinition:
+               base: DeckRules) -> DeckRules:
     """A season's deck rules: the lineage's deck rules with the season's pool and bans,
     under its name, citing its source; judged on the day asked (no default day)."""
     return dataclasses.replace(

@@ -18,7 +18,7 @@ from validators.definitions import Definition
 from validators.derived import organizer_rules
 from validators.engine import effective_date
 from validators.formats import all_formats, get_format
-from validators.records import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
+from validators.records import CONSTRUCTED, LIMITED, DeckRules, Format, Product, TeamFormat
 from validators.seasons import in_force, lineage_of
 
 ALL = "all"
@@ -82,7 +82,7 @@ class Target:
     """One format a deck is checked against, by which deck rules, with which product."""
 
     format: Format
-    rules: FormatDefinition
+    rules: DeckRules
     play: str | None  # set for team formats
     product: Product | None = None  # Limited: what the event handed out, when asked
 
@@ -152,7 +152,7 @@ def _many(formats: str | list[str], sent: list[str]) -> bool:
 
 
 def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
-               named: list[Target]) -> list[FormatDefinition]:
+               named: list[Target]) -> list[DeckRules]:
     """The rules of each organizer's definition; an error for one whose id is another
     format's (a deployment's format sent as its very definition is that format), or that
     names a card or set the catalog does not have."""
@@ -163,7 +163,7 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
     for at, definition in enumerate(definitions):
         where = "definition" if len(definitions) == 1 else f"definitions/{at}"
         listed = formats.get(definition.id)
-        if isinstance(listed, FormatDefinition) and listed.definition == definition \
+        if isinstance(listed, DeckRules) and listed.definition == definition \
                 and definition.id not in asked:
             found.append(listed)  # a deployment's own format, sent whole: it is that format
             continue
@@ -269,7 +269,7 @@ def not_played(target: Target, as_of: dt.date | None) -> str | None:
     return None
 
 
-def not_in_force(rules: FormatDefinition, as_of: dt.date | None) -> NotInForce | None:
+def not_in_force(rules: DeckRules, as_of: dt.date | None) -> NotInForce | None:
     """The error for judging a deck by these rules on a day before their format's first."""
     day = effective_date(rules, as_of)
     definition = rules.definition
@@ -293,7 +293,7 @@ def check_formats(formats: str | list[str]) -> None:
     _targets(formats, None)
 
 
-def product_for(index: CatalogIndex, rules: FormatDefinition,
+def product_for(index: CatalogIndex, rules: DeckRules,
                 wanted: str | list[str]) -> Product:
     """A product by id (the format's own first, then any format's), or the sets named."""
     if isinstance(wanted, str):
@@ -354,7 +354,7 @@ def unknown_format(name: str, choices: list[str], field: str = "format",
 
 def _target(fmt: Format, play: str | None) -> Target:
     """The deck rules to check against: a team format's play asked for, else its first."""
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         return Target(fmt, fmt, None)
     chosen = play or CONSTRUCTED
     if chosen not in fmt.plays:
@@ -366,7 +366,7 @@ def _play_notice(target: Target, play: str | None, every_format: bool) -> Notice
     """A `play` asked for that the target does not use (format=all says nothing of the
     singles formats: `play` was meant for the team formats among them)."""
     fmt = target.format
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         if play is None or play == fmt.play or every_format:
             return None
         return Notice("play-not-used", f"{fmt.id} is a {fmt.play} format; `play` chooses the "
@@ -390,5 +390,5 @@ def _unused(targets: list[Target], field: str) -> Notice:
                   f"formats asked are Constructed: {named}.", field)
 
 
-def _deck_rules() -> list[FormatDefinition]:
-    return [f for f in all_formats().values() if isinstance(f, FormatDefinition)]
+def _deck_rules() -> list[DeckRules]:
+    return [f for f in all_formats().values() if isinstance(f, DeckRules)]

@@ -8,7 +8,7 @@ import pytest
 from tests.support.paths import PROJECT_ROOT
 from validators.checks import REGISTRY, ambiguous_card, unknown_card, unreadable_line
 from validators.formats import FORMATS_DIR, ORDER, all_formats, checks, deck_rules
-from validators.records import LIMITED, REACHES, READING_CHECKS, FormatDefinition, TeamFormat
+from validators.records import LIMITED, REACHES, READING_CHECKS, DeckRules, TeamFormat
 from validators.seasons import lineages
 
 
@@ -37,7 +37,7 @@ def test_a_reading_check_the_data_leaves_out_cites_the_formats_reading_section()
         ("unreadable-line", "Setup"), ("unknown-card", "Setup"), ("ambiguous-card", "Setup")]
     # Partner Battles cites its own section for an ambiguous line, with its parameter.
     partner = all_formats()["partner-battles"]
-    assert isinstance(partner, FormatDefinition)
+    assert isinstance(partner, DeckRules)
     ambiguous = partner.checks[2]
     assert (ambiguous.code, ambiguous.section, ambiguous.params) == (
         "ambiguous-card", "I.3.3", {"any_difference": True})
@@ -121,7 +121,7 @@ def test_team_formats_name_their_deck_rules():
     assert isinstance(multiplay, TeamFormat)
     assert deck_rules(multiplay) is all_formats()["modified"]
     assert deck_rules(multiplay, "limited") is all_formats()["sealed"]
-    assert isinstance(deck_rules(all_formats()["team-battle"]), FormatDefinition)
+    assert isinstance(deck_rules(all_formats()["team-battle"]), DeckRules)
     assert all(set(play.prizes) == set(fmt.seats) for fmt in all_formats().values()
                if isinstance(fmt, TeamFormat) for play in fmt.plays.values())
 
@@ -145,5 +145,5 @@ def test_the_contract_names_every_format():
                   if option.get("type") == "array")
     assert listed["maxItems"] == MAX_FORMATS_NAMED
     bases = [fmt.id for fmt in all_formats().values()
-             if isinstance(fmt, FormatDefinition) and fmt.play == "constructed"]
+             if isinstance(fmt, DeckRules) and fmt.play == "constructed"]
     assert schemas["FormatDefinitionInput"]["properties"]["base"]["enum"] == bases

@@ -27,9 +27,9 @@ from validators.records import (
     Ban,
     CardPool,
     CheckSpec,
+    DeckRules,
     Family,
     Format,
-    FormatDefinition,
     PartnerRules,
     Product,
     Restriction,
@@ -76,9 +76,9 @@ def get_format(format_id: str) -> Format:
     return all_formats()[format_id]
 
 
-def deck_rules(fmt: Format, play: str | None = None) -> FormatDefinition:
+def deck_rules(fmt: Format, play: str | None = None) -> DeckRules:
     """The rules one deck is checked against: the format's own, or a team play's."""
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         return fmt
     return fmt.plays[play or CONSTRUCTED].deck
 
@@ -88,7 +88,7 @@ def _team(raw: dict[str, Any], known: dict[str, Format]) -> TeamFormat:
     for play, spec in raw["plays"].items():
         deck = spec["deck"]
         rules = known[deck] if isinstance(deck, str) else _deck_rules(deck, raw, play)
-        assert isinstance(rules, FormatDefinition), f"{raw['id']}: {deck} is a team format"
+        assert isinstance(rules, DeckRules), f"{raw['id']}: {deck} is a team format"
         plays[play] = TeamPlay(play=play, deck=rules, prizes=dict(spec["prizes"]),
                                round_minutes=spec.get("round_minutes"), pool=spec.get("pool"),
                                section=spec["section"])
@@ -101,10 +101,10 @@ def _team(raw: dict[str, Any], known: dict[str, Format]) -> TeamFormat:
 
 
 def _deck_rules(raw: dict[str, Any], names: dict[str, Any],
-                play: str | None = None) -> FormatDefinition:
+                play: str | None = None) -> DeckRules:
     """Deck rules from `raw`; id, name, version and document come from `names`."""
     pool = raw["pool"]
-    return FormatDefinition(
+    return DeckRules(
         id=names["id"], name=names["name"], version=names["version"],
         description=raw.get("description", names["description"]),
         document=names["document"],
