@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolver import UNKNOWN, ResolvedLine
-from validators.records import CardRef, DeckRules, Product
-from validators.seasons import InForce
+from validators.records import CardRef, DeckRules, InForce, Product
 from validators.shared import DeckShare, card_ref
 from validators.standing import FormatStandings, LineStanding, standings_for
 

@@ -8,37 +8,30 @@ definition at fault or an id taken twice stops the start, naming the file and th
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import orjson
 
 from validators.definitions import DefinitionError, check_base, read_definition
 from validators.derived import derive
-from validators.formats import all_formats, builtin_formats
+from validators.formats import builtin_formats, in_use, use
 from validators.records import DeckRules
 
 # A deployment's formats are listed and judged in every `format=all` request: a few dozen
 # at most, each a small file.
 MAX_FILES, MAX_FILE_BYTES = 64, 256 * 1024
-_DEPLOYED: dict[str, DeckRules] = {}
 
 
 class DeploymentError(RuntimeError):
     """A file of FORMATS_DIR that cannot be used; the message names it and why."""
 
 
-def deployed_formats() -> dict[str, DeckRules]:
-    """The deployment's formats, by id, in the order of their files' names."""
-    return _DEPLOYED
-
-
 def configure(directory: str | Path | None) -> None:
     """Read `directory`'s definitions (none: no formats of the deployment's) and list them
     with deckjudge's own from now on."""
     formats = read_directory(Path(directory)) if directory else {}
-    _DEPLOYED.clear()
-    _DEPLOYED.update(formats)
-    all_formats.cache_clear()
+    use(dataclasses.replace(in_use(), deployed=formats))
 
 
 def read_directory(directory: Path) -> dict[str, DeckRules]:

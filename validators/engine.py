@@ -13,8 +13,8 @@ from runtime import deadline
 from runtime.tuples import tuple_builder
 from validators.checks import get_check
 from validators.context import Context
-from validators.records import ERROR, DeckRules, Product, Violation
-from validators.seasons import Season, in_force
+from validators.records import ERROR, DeckRules, Product, Season, Violation
+from validators.seasons import in_force
 from validators.shared import DeckShare
 from validators.standing import LineStanding
 

@@ -14,11 +14,18 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
 from validators.definition_names import CARD, not_in_catalog
-from validators.definitions import Definition
 from validators.derived import organizer_rules
 from validators.engine import effective_date
 from validators.formats import all_formats, get_format
-from validators.records import CONSTRUCTED, LIMITED, DeckRules, Format, Product, TeamFormat
+from validators.records import (
+    CONSTRUCTED,
+    LIMITED,
+    DeckRules,
+    Definition,
+    Format,
+    Product,
+    TeamFormat,
+)
 from validators.seasons import in_force, lineage_of
 
 ALL = "all"

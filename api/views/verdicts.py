@@ -20,11 +20,17 @@ from api.views.season_refs import season_ref
 from api.views.standings import standings
 from catalog.index import CatalogIndex
 from runtime import deadline
-from validators.definitions import Definition
 from validators.engine import Verdict
 from validators.judging import ReadDeck
-from validators.records import CardRef, DeckRules, Format, RuleRef, Violation
-from validators.seasons import Season
+from validators.records import (
+    CardRef,
+    DeckRules,
+    Definition,
+    Format,
+    RuleRef,
+    Season,
+    Violation,
+)
 from validators.targets import Notice, Target
 
 # A verdict lists at most this many violations, and as many warnings: a deck past a few

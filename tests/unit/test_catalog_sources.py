@@ -19,7 +19,8 @@ from decklist.detect import parse
 from decklist.resolver import AMBIGUOUS, RESOLVED, resolve
 from tests.corpus.played import published
 from validators.engine import validate
-from validators.formats import DeckRules, get_format
+from validators.formats import get_format
+from validators.records import DeckRules
 
 # What names a printing: none of it may change when TCGdex is read too.
 NAMED = ("set_id", "number", "name", "name_key", "image_small", "source")

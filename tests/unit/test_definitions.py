@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from validators.definitions import (
-    MAX_BANS,
-    MAX_BYTES,
-    DefinitionError,
-    check_base,
-    read_definition,
-)
+from validators.definitions import MAX_BYTES, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
+from validators.formats.schema import MAX_BANS
 
 CUP = {"base": "expanded", "copy_limit": 1, "rules": [{"rule": "no-rule-box"}],
        "banned": [{"name": "Lysandre"}, {"card": "xy4-99", "effective": "2026-01-01"}]}

@@ -7,7 +7,8 @@ import pytest
 
 from tests.support.paths import PROJECT_ROOT
 from validators.checks import REGISTRY, ambiguous_card, unknown_card, unreadable_line
-from validators.formats import FORMATS_DIR, ORDER, all_formats, checks, deck_rules
+from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
+from validators.formats.reader import checks
 from validators.records import LIMITED, REACHES, READING_CHECKS, DeckRules, TeamFormat
 from validators.seasons import lineages
 
@@ -41,8 +42,8 @@ def test_a_reading_check_the_data_leaves_out_cites_the_formats_reading_section()
     ambiguous = partner.checks[2]
     assert (ambiguous.code, ambiguous.section, ambiguous.params) == (
         "ambiguous-card", "I.3.3", {"any_difference": True})
-    listed = checks([{"code": "deck-size", "section": "§1"},
-                     {"code": "unknown-card", "section": "§2"}], None)
+    listed = checks([{"rule": "deck-size", "section": "§1"},
+                     {"rule": "unknown-card", "section": "§2"}], None)
     assert [(spec.code, spec.section) for spec in listed] == [
         ("unreadable-line", "§2"), ("unknown-card", "§2"), ("ambiguous-card", "§2"),
         ("deck-size", "§1")]
@@ -68,7 +69,7 @@ def test_the_docs_name_the_section_each_format_reads_its_lines_by():
 
 def test_deck_rules_that_name_no_reading_section_are_refused():
     with pytest.raises(ValueError, match="unreadable-line"):
-        checks([{"code": "deck-size", "section": "§1"}], None)
+        checks([{"rule": "deck-size", "section": "§1"}], None)
     modified = all_formats()["modified"]
     with pytest.raises(ValueError, match="ambiguous-card"):
         dataclasses.replace(modified, checks=tuple(

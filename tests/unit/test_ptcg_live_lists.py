@@ -13,7 +13,8 @@ from decklist.detect import parse
 from decklist.resolver import RESOLVED, resolve
 from tests.corpus import HERE
 from validators.engine import validate
-from validators.formats import DeckRules, get_format
+from validators.formats import get_format
+from validators.records import DeckRules
 
 
 def _read(full_index, name: str):
