@@ -55,11 +55,14 @@ CITES_CARD, CITES_SCOPE = "card", "scope"
 
 @dataclass(frozen=True)
 class Code:
-    """A stable violation code, as every answer and the contract give it: the severities it is
-    given, the templates its messages are worded with, and what it cites. A check declares
-    the codes it finds (its module's CODES); validators.checks gathers them in one table."""
+    """A stable violation code, as every answer and the contract give it: its words for people
+    (`title`: "deck size", "not in the card pool", where an answer for people shows the code),
+    the severities it is given, the templates its messages are worded with, and what it
+    cites. A check declares the codes it finds (its module's CODES); validators.checks
+    gathers them in one table."""
 
     name: str
+    title: str  # a few words, beside the message, not a second one
     severities: tuple[str, ...]  # (ERROR,), (WARNING,), or both where the case decides
     templates: tuple[str, ...]  # "line {line}: {name} is banned in {format}"
     cites: str = CITES_FORMAT

@@ -25,7 +25,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 CHECK = "kind-limit"
 NONE_MESSAGE = "line {line}: {card} is {kind}: {format} allows no {what}"
 MESSAGE = "{count} {what} ({names}); {format} allows at most {max}"
-KIND_LIMIT = Code("kind-limit", (ERROR,), (NONE_MESSAGE, MESSAGE))
+KIND_LIMIT = Code("kind-limit", "too many of a kind", (ERROR,), (NONE_MESSAGE, MESSAGE))
 CODES = (KIND_LIMIT,)
 
 

@@ -22,7 +22,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "rule-box"
 MESSAGE = "line {line}: {card} is {kind}: {format} allows no Rule Box cards"
-RULE_BOX = Code("rule-box", (ERROR,), (MESSAGE,))
+RULE_BOX = Code("rule-box", "Rule Box card", (ERROR,), (MESSAGE,))
 CODES = (RULE_BOX,)
 
 

@@ -17,7 +17,7 @@ from validators.vocabulary import STAGES
 
 CHECK = "stages"
 MESSAGE = "line {line}: {card} is {stage}: {format} allows {allowed} Pokémon"
-STAGE = Code("stages", (ERROR,), (MESSAGE,))
+STAGE = Code("stages", "stage not allowed", (ERROR,), (MESSAGE,))
 CODES = (STAGE,)
 _STAGES = frozenset(STAGES)
 
