@@ -65,7 +65,7 @@ class Param:
             return f"{self.least}–{self.most}"
         if self.type == BOOLEAN:
             return ""
-        return f"{self.least}–{self.most} items" if self.least else f"up to {self.most} items"
+        return f"{self.least}–{self.most} items" if self.least else f"0–{self.most} items"
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,8 @@ KINDS: tuple[RuleKind, ...] = (
     # Open to organizers, in the order docs/formats.md lists them.
     RuleKind(
         "one-type", "one-type", "every Pokémon shares a printed Type",
-        (Param("types", CHOICES, "the Types a deck may be (a Monotype event's nine); none: "
-               "any", default=(), least=1, most=len(TYPES), choices=TYPES),
+        (Param("types", CHOICES, "the Types a deck may be (a Monotype event's nine); left "
+               "out, any", default=(), least=1, most=len(TYPES), choices=TYPES),
          Param("basic_energy", BOOLEAN, "`true` holds basic Energy to the deck's Type",
                default=False)),
         words=lambda params: "one Type"),
