@@ -47,17 +47,21 @@ _AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
 
 
 def organizer_rules(definition: Definition) -> DeckRules:
-    """The definition's rules as its base's own rules change them: what it is listed and
-    planned by (the rules on a day are its base's season's, changed: validators.seasons)."""
+    """The definition's rules as its base's own rules change them: what a deployment's
+    format is listed by (the rules on a day are its base's season's, changed:
+    validators.seasons)."""
     return derive(definition, check_base(definition, builtin_formats()))
 
 
-def derive(definition: Definition, base: DeckRules) -> DeckRules:
-    """The deck rules of `definition` on a day whose base rules are `base` (kept)."""
-    return kept(("rules", definition.hash, id(base)), base, lambda: _derive(definition, base))
+def derive(definition: Definition, base: DeckRules, days: DeckRules | None = None) -> DeckRules:
+    """The deck rules of `definition` on a day whose base rules are `base`: its base
+    format's, or one of its seasons' (kept). `days`, the base format, says which day a deck
+    is judged on when a request names none (a season's rules are judged on the day asked)."""
+    return kept(("rules", definition.hash, id(base)), base,
+                lambda: _derive(definition, base, days or base))
 
 
-def _derive(definition: Definition, base: DeckRules) -> DeckRules:
+def _derive(definition: Definition, base: DeckRules, days: DeckRules) -> DeckRules:
     given = definition.fields
     own = _Citer(definition, base)
     checks = list(base.checks)
@@ -86,7 +90,7 @@ def _derive(definition: Definition, base: DeckRules) -> DeckRules:
         version=definition.hash[:12],
         description=given.get("description", f"{base.name}, as {own.document} changes it."),
         document=own.document, document_date=given.get("document_date"),
-        document_reaches=None,
+        document_reaches=None, default_as_of=days.default_as_of, as_of_today=days.as_of_today,
         deck_size=given.get("deck_size", base.deck_size),
         copy_limit=given["copy_limit"] if "copy_limit" in given else base.copy_limit,
         banned=banned, families=families, checks=tuple(checks),

@@ -35,20 +35,32 @@ def in_force(rules: DeckRules, day: dt.date | None) -> InForce | None:
     return lineage.on(day)
 
 
+def organizers_rules(definition: Definition, base: DeckRules, day: dt.date | None) -> DeckRules:
+    """The deck rules an organizer's definition holds a deck to on the day: its base's
+    season's then (or its base's own, where it has no seasons), changed as it says; the
+    rules the engine judges by (`in_force`), made once and kept."""
+    found = in_force(base, day)
+    return derive(definition, found.season.rules, base) if found is not None else \
+        derive(definition, base)
+
+
 def _organizers(definition: Definition, day: dt.date | None) -> InForce | None:
     """An organizer's format on the day: its base's season then, changed as it says."""
     base = in_use().own.get(definition.base)
-    found = in_force(base, day) if isinstance(base, DeckRules) else None
+    if not isinstance(base, DeckRules):
+        return None
+    found = in_force(base, day)
     if found is None:
         return None
     pending = found.pending
-    return InForce(_changed(definition, found.season),
-                   _changed(definition, pending) if pending is not None else None)
+    return InForce(_changed(definition, found.season, base),
+                   _changed(definition, pending, base) if pending is not None else None)
 
 
-def _changed(definition: Definition, season: Season) -> Season:
+def _changed(definition: Definition, season: Season, base: DeckRules) -> Season:
     return kept(("season", definition.hash, id(season)), season,
-                lambda: dataclasses.replace(season, rules=derive(definition, season.rules)))
+                lambda: dataclasses.replace(season, rules=derive(definition, season.rules,
+                                                                 base)))
 
 
 def lineages() -> tuple[Lineage, ...]:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
 from validators.definition_names import CARD, not_in_catalog
-from validators.derived import organizer_rules
+from validators.definitions import check_base
 from validators.engine import effective_date
-from validators.formats import all_formats, get_format
+from validators.formats import all_formats, builtin_formats, get_format
 from validators.records import (
     CONSTRUCTED,
     LIMITED,
@@ -26,7 +26,7 @@ from validators.records import (
     Product,
     TeamFormat,
 )
-from validators.seasons import in_force, lineage_of
+from validators.seasons import in_force, lineage_of, organizers_rules
 
 ALL = "all"
 NOT_IN_FORCE = "not-in-force"  # the notice of a format `all` leaves out on the day
@@ -129,7 +129,7 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
     sent = [definition.id for definition in definitions]
     names = [formats] if isinstance(formats, str) and formats != ALL else formats
     named = _targets(names, play, sent)
-    made = organizers(index, definitions, named)
+    made = organizers(index, definitions, named, as_of)
     if names != ALL:  # each format where the request names it, the rest after
         by_id = {target.format.id: target for target in named}
         by_id.update((rules.id, Target(rules, rules, None)) for rules in made)
@@ -159,10 +159,11 @@ def _many(formats: str | list[str], sent: list[str]) -> bool:
 
 
 def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
-               named: list[Target]) -> list[DeckRules]:
-    """The rules of each organizer's definition; an error for one whose id is another
-    format's (a deployment's format sent as its very definition is that format), or that
-    names a card or set the catalog does not have."""
+               named: list[Target], as_of: dt.date | None) -> list[DeckRules]:
+    """The rules of each organizer's definition on the day judged (its base's season's
+    then, changed: the rules the engine judges by, made once); an error for one whose id is
+    another format's (a deployment's format sent as its very definition is that format), or
+    that names a card or set the catalog does not have."""
     found = []
     formats = all_formats()
     asked = {target.format.id for target in named}
@@ -183,7 +184,8 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
             pointer, detail, kind = missing
             error = CardNotInCatalog if kind == CARD else SetNotInCatalog
             raise error(detail, "/".join((where, *pointer)), [])
-        found.append(organizer_rules(definition))
+        base = check_base(definition, builtin_formats())
+        found.append(organizers_rules(definition, base, effective_date(base, as_of)))
     return found
 
 
@@ -213,7 +215,7 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
                              "here; a definition changes Constructed deck rules, and it was "
                              "not used.", "definition"))
     elif definitions:
-        [rules] = organizers(index, definitions, [])
+        [rules] = organizers(index, definitions, [], as_of)
         target = Target(team, rules, target.play)
     error = not_in_force(target.rules, as_of)
     if error is not None:
