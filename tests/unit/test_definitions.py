@@ -63,6 +63,9 @@ def test_the_hash_is_of_what_was_read_not_how_it_was_written():
     ({**CUP, "url": "javascript:alert(1)"}, ("url",)),
     ({**CUP, "sections": {"rules": {"section": "x"}}}, ("sections", "rules")),
     ({**CUP, "sections": {"pool": {"words": "x"}}}, ("sections", "pool", "words")),
+    # a family's names are titles of their own, as deckjudge's own formats' families are
+    ({**CUP, "families": [{"id": "n", "names": ["Lysandre", "LYSANDRE"], "rule": "one-name"}]},
+     ("families", "0", "names")),
 ])
 def test_what_is_wrong_is_said_where_it_is(sent, pointer):
     where, detail = refused(sent)

@@ -2,13 +2,15 @@
 deck's rules reading its lines first."""
 
 import dataclasses
+import json
+import shutil
 
 import pytest
 
 from tests.support.paths import PROJECT_ROOT
 from validators.checks import REGISTRY, ambiguous_card, unknown_card, unreadable_line
 from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
-from validators.formats.reader import checks
+from validators.formats.reader import FormatDataError, checks, read_formats
 from validators.records import LIMITED, REACHES, READING_CHECKS, DeckRules, TeamFormat
 from validators.seasons import lineages
 
@@ -148,3 +150,51 @@ def test_the_contract_names_every_format():
     bases = [fmt.id for fmt in all_formats().values()
              if isinstance(fmt, DeckRules) and fmt.play == "constructed"]
     assert schemas["FormatDefinitionInput"]["properties"]["base"]["enum"] == bases
+
+
+def _broken(tmp_path, name, change):
+    """A copy of deckjudge's format files with one file changed by `change` (its JSON)."""
+    folder = tmp_path / "formats"
+    shutil.copytree(FORMATS_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    path = folder / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+def _rule(data, name):
+    return next(rule for rule in data["rules"] if rule["rule"] == name)
+
+
+@pytest.mark.parametrize(("name", "change", "pointer", "said"), [
+    ("glc.json", lambda d: d["rules"].append({"rule": "no-vmax", "section": "x"}),
+     "/rules/14/rule", "Not a rule deckjudge knows"),
+    ("glc.json", lambda d: _rule(d, "no-rule-box").update(kinds=["VMAXX"]),
+     "/rules/10/kinds/0", "Must be one of"),
+    ("partner-battles.json", lambda d: _rule(d, "printed-limit").update(scopes="name"),
+     "/rules/10/scopes", "Not a valid list"),
+    ("standard.json", lambda d: d["rules"].append(_rule(d, "deck-size")),
+     "/rules", "switched on once: deck-size"),
+    ("standard.json", lambda d: d["rules"][0].pop("section"), "/rules/0/section", "required"),
+    ("expanded.json", lambda d: d["banned"][0].update(reaches="ancient-trait"),
+     "/banned/0", "exactly one of card or reaches"),
+    ("standard.json", lambda d: d["families"][0]["names"].append("PROFESSOR JUNIPER"),
+     "/families/0/names", "are one title"),
+    ("team-battle.json", lambda d: d["plays"]["constructed"].update(deck="nope"),
+     "/plays/constructed/deck", "no format of one deck"),
+    ("unlimited.json", lambda d: d.update(id="unlimited-2"), "/id", "names 'unlimited-2'"),
+    ("seasons.json", lambda d: d["lineages"][0]["seasons"][0].update(effective="2001-01-01"),
+     "/lineages/0/seasons/0", "one of them"),
+    ("seasons.json", lambda d: d["lineages"][0]["deck"].update(  # no reading check left
+        rules=d["lineages"][0]["deck"]["rules"][3:]),
+     "/lineages/0/deck/rules", "list unreadable-line"),
+])
+def test_a_format_file_at_fault_is_refused_whole_naming_file_and_field(tmp_path, name, change,
+                                                                       pointer, said):
+    folder = _broken(tmp_path, name, change)
+    with pytest.raises(FormatDataError) as error:
+        read_formats(folder, ORDER)
+    assert str(error.value).startswith(f"{folder / name}: {pointer}: "), str(error.value)
+    assert said in error.value.detail
+    assert list(read_formats(FORMATS_DIR, ORDER).own) == list(ORDER)  # the shipped set stands
