@@ -85,9 +85,6 @@ class RuleKind:
     # The section an organizer's rule is cited by when it names none, from its parameters.
     words: Callable[[Mapping[str, Any]], str] | None = None
 
-    def param(self, name: str) -> Param:
-        return next(param for param in self.params if param.name == name)
-
 
 def _kinds(name: str, about: str, default: tuple[str, ...] = ()) -> Param:
     return Param(name, CHOICES, about, default=default, most=MOST_KINDS, choices=POKEMON_KINDS)

@@ -29,6 +29,7 @@ from validators.rule_kinds import (
     NAMED,
     ORGANIZERS,
     RULE_KINDS,
+    Param,
     RuleKind,
 )
 
@@ -112,9 +113,8 @@ class Cited(Strict):
 # Rules ---------------------------------------------------------------------------------
 
 
-def _param_field(kind: RuleKind, name: str) -> fields.Field:
+def _param_field(param: Param) -> fields.Field:
     """The field a parameter is read by: its type, its bounds, each choice known."""
-    param = kind.param(name)
     if param.type == INTEGER:
         return fields.Integer(strict=True, required=param.required,
                               validate=validate.Range(param.least, param.most))
@@ -145,8 +145,7 @@ def _rule_schemas(kinds: dict[str, RuleKind], section_required: bool) -> dict[st
     """A schema a kind, made of its parameters; deckjudge's own data cites every rule."""
     made: dict[str, Schema] = {}
     for name, kind in kinds.items():
-        declared: dict[str, Any] = {param.name: _param_field(kind, param.name)
-                                    for param in kind.params}
+        declared: dict[str, Any] = {param.name: _param_field(param) for param in kind.params}
         declared["kind"] = kind
         if section_required:
             declared["section"] = _text(MAX_NAME, required=True)
