@@ -18,7 +18,7 @@ import datetime as dt
 from catalog.index import CatalogIndex
 from validators.formats import all_formats, deck_rules
 from validators.pool import PoolLegality
-from validators.records import FormatDefinition, Legality
+from validators.records import DeckRules, Legality
 from validators.seasons import lineages
 
 # Pools and ban lists made outside the formats' data (a test's rules with a ban list of their
@@ -59,7 +59,7 @@ def changes_of(index: CatalogIndex, legality: Legality) -> tuple[dt.date, ...]:
 def _legalities() -> list[Legality]:
     found = []
     for fmt in all_formats().values():
-        if isinstance(fmt, FormatDefinition):
+        if isinstance(fmt, DeckRules):
             found.append(fmt.legality)
         else:
             found += [deck_rules(fmt, play).legality for play in fmt.plays]

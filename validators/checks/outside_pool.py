@@ -25,7 +25,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "outside-pool"
 MESSAGE = "line {line}: {card} is outside {format}'s card pool ({pool})"
-OUTSIDE_POOL = Code("outside-pool", (ERROR,), (MESSAGE,))
+OUTSIDE_POOL = Code("outside-pool", "outside the format's pool", (ERROR,), (MESSAGE,))
 CODES = (OUTSIDE_POOL,)
 # Pools looked up in a catalog, kept: as many as the definitions a worker keeps read
 # (runtime.caches `definitions`); a pool of 2,000 cards holds about 0.1 MB.
