@@ -7,6 +7,15 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, fields
 
 from catalog.identity import title_key
+from catalog.image_urls import tcgdex_images
+
+
+def card_images(card: Any) -> dict[str, Any]:
+    """A printing's pictures: pokemon-tcg-data's where it has the printing, else TCGdex's
+    English ones (`small`, `large`), and TCGdex's in each language it publishes the printing
+    in (`by_language`)."""
+    return {"small": card.image_small, "large": card.image_large,
+            "by_language": tcgdex_images(card.image_path, card.image_languages)}
 
 
 class SetSchema(Schema):
@@ -83,8 +92,7 @@ class CardSchema(Schema):
     source = fields.String()
     identity = fields.Function(lambda card: IdentitySchema().dump(card))
     limits = fields.Function(lambda card: LimitsSchema().dump(card))
-    images = fields.Function(lambda card: {"small": card.image_small,
-                                           "large": card.image_large})
+    images = fields.Function(lambda card: card_images(card))
 
 
 class PrintingSchema(Schema):
