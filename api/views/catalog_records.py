@@ -92,6 +92,7 @@ class CardSchema(Schema):
     source = fields.String()
     identity = fields.Function(lambda card: IdentitySchema().dump(card))
     limits = fields.Function(lambda card: LimitsSchema().dump(card))
+    artist = fields.String(allow_none=True)
     images = fields.Function(lambda card: card_images(card))
 
 
