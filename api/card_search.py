@@ -189,7 +189,7 @@ def _find(session: Session, index: CatalogIndex, search: CardSearch) -> Found:
                  and not any(test(printing) for test in illegal)]
     others: dict[str, tuple[str, ...]] = {}
     if search.unique == CARDS:
-        printings, others = _one_a_card(index, printings)
+        printings, others = one_a_card(index, printings)
     return Found(tuple(printing.id for printing in _sorted(index, printings, search.sort)),
                  others)
 
@@ -207,7 +207,7 @@ def _printings(index: CatalogIndex, ids: list[str]) -> list[Printing]:
     return [printing for printing in map(index.printings.get, ids) if printing is not None]
 
 
-def _one_a_card(index: CatalogIndex, printings: list[Printing]
+def one_a_card(index: CatalogIndex, printings: list[Printing]
                 ) -> tuple[list[Printing], dict[str, tuple[str, ...]]]:
     """Each card (gameplay identity) found once, as its newest printing found, with the ids
     of its other printings found, newest first. `printings` are in the catalog's order."""

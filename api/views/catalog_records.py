@@ -67,6 +67,9 @@ class LimitsSchema(Schema):
     play_together = fields.Integer(allow_none=True)
 
 
+_IDENTITY, _LIMITS = IdentitySchema(), LimitsSchema()
+
+
 class CardSchema(Schema):
     id = fields.String()
     name = fields.String()
@@ -90,8 +93,10 @@ class CardSchema(Schema):
     rarity = fields.String(allow_none=True)
     regulation_mark = fields.String(allow_none=True)
     source = fields.String()
-    identity = fields.Function(lambda card: IdentitySchema().dump(card))
-    limits = fields.Function(lambda card: LimitsSchema().dump(card))
+    # One schema each, made once: making one deep-copies its fields, which took a third of
+    # the time of dumping a card.
+    identity = fields.Function(lambda card: _IDENTITY.dump(card))
+    limits = fields.Function(lambda card: _LIMITS.dump(card))
     artist = fields.String(allow_none=True)
     images = fields.Function(lambda card: card_images(card))
 
