@@ -41,6 +41,10 @@ TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness
          "Fairy", "Dragon", "Colorless")
 STAGES = ("Basic", "Stage 1", "Stage 2", "BREAK", "Level-Up", "MEGA", "VMAX", "VSTAR",
           "V-UNION", "LEGEND", "Restored", "Baby")
+# A stage as the catalog spells it where that is not its name: pokemon-tcg-data spells
+# Basic "Basic Stage" in Ascended Heroes and the Mega Evolution promos (as the Basic Pokémon
+# check reads it too: validators/checks/basic_pokemon.py).
+_STAGE_SPELLED = {"Basic Stage": "Basic"}
 
 
 def folded_name(text: str) -> str:
@@ -117,7 +121,8 @@ class Picker:
         if self.types:
             yield lambda p: any(kind in self.types for kind in p.types)
         if self.stages:
-            yield lambda p: p.supertype == POKEMON and any(s in self.stages for s in p.subtypes)
+            yield lambda p: p.supertype == POKEMON and any(
+                _STAGE_SPELLED.get(kind, kind) in self.stages for kind in p.subtypes)
         if self.subtypes:
             yield lambda p: all(kind in p.subtypes for kind in self.subtypes)
         if self.hp_min is not None or self.hp_max is not None:

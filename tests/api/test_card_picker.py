@@ -53,6 +53,14 @@ def test_every_fire_pokemon_ex_with_200_hp_or_more_legal_in_standard(client):
         assert item["legalities"]["standard"]["legal"]
 
 
+def test_a_basic_is_found_as_basic_however_the_catalog_spells_its_stage(client):
+    # pokemon-tcg-data spells it "Basic Stage" in Ascended Heroes (Erika's Oddish, me2pt5-1)
+    found = {item["id"] for item in _all(client, "stage=basic&set=me2pt5&supertype=Pok%C3%A9mon")}
+    assert "me2pt5-1" in found
+    staged = {item["id"] for item in _all(client, "stage=Stage 1&set=me2pt5")}
+    assert found and staged and not found & staged
+
+
 def test_the_printing_itself_legal_leaves_out_cards_legal_through_a_reprint(client):
     through = {item["id"] for item in _all(client, "legal_in=standard&supertype=Trainer")}
     itself = _all(client, "printing_legal_in=standard&supertype=Trainer")
