@@ -124,6 +124,14 @@ class Card(Base):
     # Where the data says the card's picture is (https only); the organizer's page shows it.
     image_small: Mapped[str | None] = mapped_column(String(256))
     image_large: Mapped[str | None] = mapped_column(String(256))
+    # Where TCGdex publishes its pictures ("me/me05/001": its series, set and number, as
+    # catalog.image_urls.tcgdex_image spells the address), and in which languages.
+    image_path: Mapped[str | None] = mapped_column(String(128))
+    image_languages: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
+    artist: Mapped[str | None] = mapped_column(String(128))  # the illustrator the card names
+    # Each attack's cost, in order ([["Fire", "Colorless"], []]): what a card search by
+    # attack cost reads from the index, decoded once per distinct value (catalog.index).
+    attack_costs: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
     # What the data says of the card's legality on the day it was taken ({"standard":
     # "Legal", …}); the rules decide, this is compared with them (validators.legalities).
     legalities: Mapped[dict[str, Any] | None] = mapped_column(JSON)
