@@ -107,7 +107,7 @@ FAST_WORKERS ?= 2
 test-fast: install
 	env -u PYTHONDONTWRITEBYTECODE DECKJUDGE_KEPT_CATALOG=.cache/test-catalog \
 	  $(BIN)/python -m pytest tests/unit tests/api \
-	  -m "not postgresql" -n $(FAST_WORKERS) --no-cov -q -p no:schemathesis -p no:hypothesispytest
+	  -m "not postgresql and not sweep" -n $(FAST_WORKERS) --no-cov -q -p no:schemathesis -p no:hypothesispytest
 
 # The soak (60 s on each database) and the contract fuzz (50 examples) at full length.
 test-long: install postgresql nginx

@@ -70,6 +70,7 @@ def _cases() -> list[tuple[str, dt.date | None]]:
     return list(cases.values())
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("format_id", "day"), _cases(), ids=str)
 def test_a_cards_status_and_legal_are_what_the_checks_say_of_it(full_index, every_printing,
                                                                  format_id, day):

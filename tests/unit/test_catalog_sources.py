@@ -40,6 +40,7 @@ def _rows(url: str, fields: tuple[str, ...]) -> dict[str, tuple]:
         engine.dispose()
 
 
+@pytest.mark.sweep
 def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_name(ptcg_db_url, full_db_url):
     before, after = _rows(ptcg_db_url, NAMED), _rows(full_db_url, NAMED)
     assert [card_id for card_id, row in before.items() if after.get(card_id) != row] == []
@@ -47,6 +48,7 @@ def test_every_printing_of_pokemon_tcg_data_keeps_its_id_and_name(ptcg_db_url, f
     assert len(added) > 900  # the 2026 sets, and the promos and kits the other lacks
 
 
+@pytest.mark.sweep
 def test_only_printings_that_are_not_cards_of_their_kind_take_tcgdexs_content(ptcg_db_url,
                                                                               full_db_url):
     before, after = _rows(ptcg_db_url, CONTENT), _rows(full_db_url, CONTENT)
@@ -95,6 +97,7 @@ def _cards_of(url: str) -> dict[str, tuple[str, str]]:
         engine.dispose()
 
 
+@pytest.mark.sweep
 def test_pokemon_tcg_datas_printings_are_grouped_into_cards_as_before(ptcg_db_url,
                                                                        full_db_url):
     before, after = _cards_of(ptcg_db_url), _cards_of(full_db_url)
