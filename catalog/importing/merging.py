@@ -5,8 +5,9 @@ rule of catalog/importing/deciding.py: its id, number and name are always
 pokemon-tcg-data's, and its content is the value consistent with the rest of its card,
 pokemon-tcg-data's where both are (a row that is not a card of its supertype, or that gives
 no regulation mark or set release day, takes TCGdex's). TCGdex adds what pokemon-tcg-data
-lacks: its sets, its printings of a set both have at a number pokemon-tcg-data lacks, and
-the names of sets and printings in other languages. Each field the sources give differently
+lacks: its sets, its printings of a set both have at a number pokemon-tcg-data lacks, the
+names of sets and printings in other languages, and a printing's illustrator and Pokédex
+numbers where pokemon-tcg-data gives none. Each field the sources give differently
 is a `Decision`, which `flask catalog sources-report` lists with the side taken and why.
 
 A TCGdex set is the catalog's set of the same id, else of the same English name, else the
@@ -157,6 +158,8 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
                     finished(kept, printing.where)  # its keys and limits, of what it holds
             # pokemon-tcg-data names it in English alone: its other names are TCGdex's
             kept["names"] = {**printing.names, **kept.get("names", {})}
+            for field_name, value in printing.linking.items():  # where it gives none
+                kept[field_name] = kept.get(field_name) or value
             continue
         row = printing.row
         if _textless(row):
