@@ -12,6 +12,7 @@ from flask import Flask
 from flask.helpers import get_debug_flag
 
 from api import (
+    bulk,
     cards,
     formats,
     health,
@@ -70,7 +71,7 @@ EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     answer_bound.init_app,
     problems.init_framework_answers,
 )
-BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
+BLUEPRINTS = (health.bp, cards.bp, bulk.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
               validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp, page.bp)
 
 

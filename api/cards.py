@@ -10,7 +10,7 @@ from flask import Blueprint, request, url_for
 from marshmallow import ValidationError, fields, validate
 
 from api import card_search
-from api.card_search import CardSearch
+from api.card_search import CardSearch, Picker
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource, judged_today
 from api.middleware.problems import Problem
@@ -19,6 +19,7 @@ from api.views import card_answers
 from api.views.card_answers import CatalogRead
 from api.views.catalog_records import PrintingSchema, SetSchema
 from catalog import lookup
+from catalog.index import CatalogIndex
 from catalog.lookup import CardFilters
 from decklist.parsed import CONTROL_CHARACTERS
 from validators import card_legality
@@ -56,6 +57,30 @@ class FormatIds(fields.String):
         return _format_ids(super()._deserialize(value, attr, data, **kwargs))
 
 
+class Words(fields.String):
+    """A comma-separated list of words (at most 20, each 1..`most` characters, trimmed); with
+    `choices`, each one of them, in any letter case, read as they spell it."""
+
+    def __init__(self, choices: tuple[str, ...] = (), most: int = 40, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices, self.most = {choice.casefold(): choice for choice in choices}, most
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        _no_control_characters(text)
+        words = [word.strip() for word in text.split(",")]
+        if len(words) > 20 or not all(0 < len(word) <= self.most for word in words):
+            raise ValidationError(f"Give 1 to 20 words, each of 1 to {self.most} characters, "
+                                  "separated by commas.")
+        if self.choices:
+            unknown = [word for word in words if word.casefold() not in self.choices]
+            if unknown:
+                raise ValidationError(f"Unknown {unknown[0]!r}; one of: "
+                                      f"{', '.join(self.choices.values())}.")
+            words = [self.choices[word.casefold()] for word in words]
+        return tuple(dict.fromkeys(words))
+
+
 class CardQueryOne(Strict):
     """GET /v1/cards/{id} arguments."""
 
@@ -72,6 +97,21 @@ class CardQuery(CardQueryOne):
     number = fields.String(validate=_plain(20))
     q = fields.String(validate=_plain(MAX_TEXT))
     supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
+    printing_legal_in = FormatIds(validate=validate.Length(1, 200))
+    types = Words(card_search.TYPES)
+    stage = Words(card_search.STAGES)
+    subtypes = Words()
+    hp_min = fields.Integer(validate=validate.Range(0, 9_999))
+    hp_max = fields.Integer(validate=validate.Range(0, 9_999))
+    attack_cost = fields.Integer(validate=validate.Range(0, 20))
+    attack_energy = Words(card_search.TYPES)
+    regulation_mark = Words(most=4)
+    rarity = Words(most=48)
+    artist = fields.String(validate=_plain(128))
+    sort = fields.String(load_default=card_search.NUMBER,
+                         validate=validate.OneOf(card_search.SORTS))
+    unique = fields.String(load_default=card_search.PRINTS,
+                           validate=validate.OneOf(card_search.UNIQUE))
     page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
     per_page = fields.Integer(load_default=50, validate=validate.Range(1, 250))
 
@@ -106,24 +146,49 @@ def list_cards() -> dict[str, Any]:
     page, per_page = args.pop("page"), args.pop("per_page")
     as_of = _day(args.pop("as_of"))
     legal_in, not_legal_in = tuple(args.pop("legal_in", ())), tuple(args.pop("not_legal_in", ()))
-    search = CardSearch(CardFilters(**args), legal_in, not_legal_in, as_of)
+    search = CardSearch(CardFilters(**{name: args.pop(name) for name in _SQL if name in args}),
+                        legal_in, not_legal_in, as_of, _picker(store.index(), args),
+                        tuple(args.pop("printing_legal_in", ())), args.pop("sort"),
+                        args.pop("unique"))
     read = CatalogRead(store.index())
-    ids, items = _page(read, search, page, per_page)
+    total, items = _page(read, search, page, per_page)
     if read.stale:  # the database has moved on from the index's catalog: read it all there
-        ids, items = _page(read, search, page, per_page)
-    body = {"items": items, "page": page, "per_page": per_page, "total": len(ids)}
-    if page * per_page < len(ids):
+        total, items = _page(read, search, page, per_page)
+    body = {"items": items, "page": page, "per_page": per_page, "total": total}
+    if page * per_page < total:
         body["next"] = url_for("cards.list_cards", **{**request.args.to_dict(),
                                                        "page": page + 1})
     return body
 
 
+_SQL = ("name", "set", "number", "q", "supertype")  # the filters catalog.lookup reads
+
+
+def _picker(index: CatalogIndex, args: dict[str, Any]) -> Picker:
+    """What a card picker filters by, from the query's arguments (subtypes and rarities as
+    the catalog spells them)."""
+    if "hp_min" in args and "hp_max" in args and args["hp_min"] > args["hp_max"]:
+        raise Problem("invalid-query", "hp_min is more than hp_max: no card has such HP.",
+                      parameter="hp_min")
+    return Picker(
+        types=args.get("types", ()), stages=args.get("stage", ()),
+        subtypes=card_search.spelled(index, "subtypes", args.get("subtypes", ())),
+        hp_min=args.get("hp_min"), hp_max=args.get("hp_max"),
+        attack_cost=args.get("attack_cost"), attack_energy=args.get("attack_energy", ()),
+        regulation_marks=tuple(mark.upper() for mark in args.get("regulation_mark", ())),
+        rarities=card_search.spelled(index, "rarity", args.get("rarity", ())),
+        artist=card_search.folded_name(args["artist"]) if "artist" in args else None)
+
+
 def _page(read: CatalogRead, search: CardSearch, page: int,
-          per_page: int) -> tuple[tuple[str, ...], orjson.Fragment]:
-    """The ids the search finds, and the answers of the page's cards."""
-    ids = card_search.found(read, search)
+          per_page: int) -> tuple[int, orjson.Fragment]:
+    """How many the search finds, and the answers of the page's cards."""
+    found = card_search.found(read, search)
     start = (page - 1) * per_page
-    return ids, card_answers.cards(read, ids[start:start + per_page], search.as_of)
+    shown = found.ids[start:start + per_page]
+    others = ({card_id: found.others.get(card_id, ()) for card_id in shown}
+              if search.unique == card_search.CARDS else None)
+    return len(found.ids), card_answers.cards(read, shown, search.as_of, others)
 
 
 def _day(as_of: dt.date | None) -> dt.date | None:

@@ -57,6 +57,9 @@ class Settings:
     # (api/validate_stream.py): it needs room for the largest stream a worker thread
     # (docs/deploy.md); None for the system's temporary directory.
     spool_dir: str | None = None
+    # Where the bulk files are built and kept (api/bulk_files.py): an instance's own, or one
+    # its instances share; None for the instance folder's `bulk`.
+    bulk_dir: str | None = None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str], instance_path: Path) -> Settings:
@@ -90,6 +93,7 @@ class Settings:
                 environ.get("REQUEST_DEADLINE_SECONDS")),
             formats_dir=read("FORMATS_DIR", str, unset.formats_dir),
             spool_dir=read("SPOOL_DIR", _directory, unset.spool_dir),
+            bulk_dir=read("BULK_DIR", _directory, str(instance_path / "bulk")),
         )
 
     def as_config(self) -> dict[str, Any]:
@@ -106,6 +110,7 @@ class Settings:
             "REQUEST_DEADLINE_SECONDS": self.request_deadline_seconds,
             "FORMATS_DIR": self.formats_dir,
             "SPOOL_DIR": self.spool_dir,
+            "BULK_DIR": self.bulk_dir,
         }
 
 

@@ -118,6 +118,8 @@ class Printing:
     rarity: str | None = None  # as the data spells it ("Double Rare", "DoubleRare")
     # A Trainer its text plays as if it were a Basic Pokémon (Clefairy Doll, the fossils).
     plays_as_basic: bool = False
+    artist: str | None = None  # the illustrator the card names, for a card picker's search
+    attack_costs: tuple[tuple[str, ...], ...] = ()  # each attack's cost, in order
 
 
 @dataclass
@@ -330,11 +332,12 @@ _CARD_COLUMNS = (Card.id, Card.set_id, Card.number, Card.name, Card.supertype,
                  Card.function_key, Card.text_fingerprint, Card.is_basic_energy,
                  Card.copies_unlimited, Card.limit_group, Card.limit_scope, Card.limit_max,
                  Card.limit_text, Card.play_together, Card.regulation_mark, Card.hp,
-                 Card.rarity)
+                 Card.rarity, Card.artist)
 # JSON lists come as text and are decoded once per distinct value: a few hundred, not 40,000.
 _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                cast(Card.type_identity, String).label("type_identity"),
                cast(Card.types, String).label("types"),
+               cast(Card.attack_costs, String).label("attack_costs"),
                cast(Card.rules, String).like(f"%{NOT_FOR_TOURNAMENTS}%")
                .label("not_for_tournaments"),
                and_(Card.hp.is_not(None), cast(Card.types, String) != "[]",
@@ -414,6 +417,7 @@ class _PrintingBuilder:
         self._tuples: dict[str | None, tuple[str, ...]] = {}
         self._keys: dict[tuple[Callable[[str], str], str], str] = {}
         self._alias_keys: dict[str, tuple[str, ...]] = {}
+        self._cost_lists: dict[str | None, tuple[tuple[str, ...], ...]] = {}
 
     def printing(self, row: Any) -> Printing:
         intern = sys.intern
@@ -431,12 +435,20 @@ class _PrintingBuilder:
             types=self._tuple(row.types), for_tournaments=not row.not_for_tournaments,
             ancient_trait=bool(row.ancient_trait), hp=row.hp,
             rarity=intern(row.rarity) if row.rarity else None,
-            plays_as_basic=bool(row.plays_as_basic))
+            plays_as_basic=bool(row.plays_as_basic),
+            artist=intern(row.artist) if row.artist else None,
+            attack_costs=self._costs(row.attack_costs))
 
     def _tuple(self, raw: str | None) -> tuple[str, ...]:
         if raw not in self._tuples:
             self._tuples[raw] = tuple(sys.intern(item) for item in json.loads(raw or "[]"))
         return self._tuples[raw]
+
+    def _costs(self, raw: str | None) -> tuple[tuple[str, ...], ...]:
+        if raw not in self._cost_lists:
+            self._cost_lists[raw] = tuple(tuple(sys.intern(kind) for kind in cost)
+                                          for cost in json.loads(raw or "[]"))
+        return self._cost_lists[raw]
 
     def _aliases(self, name: str) -> tuple[str, ...]:
         if name not in self._alias_keys:

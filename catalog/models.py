@@ -133,16 +133,23 @@ class Card(Base):
     # Where the data says the card's picture is (https only); the organizer's page shows it.
     image_small: Mapped[str | None] = mapped_column(String(256))
     image_large: Mapped[str | None] = mapped_column(String(256))
+    # Where TCGdex publishes its pictures ("me/me05/001": its series, set and number, as
+    # catalog.image_urls.tcgdex_image spells the address), and in which languages.
+    image_path: Mapped[str | None] = mapped_column(String(128))
+    image_languages: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
+    artist: Mapped[str | None] = mapped_column(String(128))  # the illustrator the card names
+    # Each attack's cost, in order ([["Fire", "Colorless"], []]): what a card search by
+    # attack cost reads from the index, decoded once per distinct value (catalog.index).
+    attack_costs: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
     # What the data says of the card's legality on the day it was taken ({"standard":
     # "Legal", …}); the rules decide, this is compared with them (validators.legalities).
     legalities: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # Its name in the languages TCGdex has ({"es": "Órdenes de Jefes", …}): lists written in
     # them name it so. The English `name` stays the title the rules count copies by.
     names: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
-    # Its National Pokédex numbers (a Pokémon's) and its illustrator: what a Japanese
-    # printing is linked by (catalog/importing/linking.py).
+    # Its National Pokédex numbers (a Pokémon's): with its artist, what a Japanese printing
+    # is linked by (catalog/importing/linking.py).
     pokedex: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
-    artist: Mapped[str | None] = mapped_column(String(128))
 
     # Card identity (catalog.identity).
     name_key: Mapped[str] = mapped_column(String(128), index=True)

@@ -1,7 +1,8 @@
 """`deckjudge check FILES… [--format ID] [--url URL]`: 0 legal, 1 illegal, 2 not checked.
 `deckjudge legal-in FILES… [--format all|IDs] [--url URL]`: where each deck is legal.
 `deckjudge fmt FILES… [--check] [--diff]`: decklists in one canonical form.
-`deckjudge catalog info|update`: the catalog they use when nothing names one."""
+`deckjudge catalog info|update`: the catalog they use when nothing names one.
+`deckjudge catalog bulk [--kind KIND] [--url URL]`: a bulk file of the catalog downloaded."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
-from client import legal_in, local_catalog, report
+from client import bulk, legal_in, local_catalog, report
 from client.catalog_cache import CacheUnavailable, first_use_source
 from client.check import ALL, Options, UsageError, check_files, definition_file, exit_status
 from client.fmt import canonical
@@ -100,6 +101,8 @@ def _say(message: str) -> None:
 def catalog_command(args: argparse.Namespace) -> int:
     """`deckjudge catalog info` and `deckjudge catalog update`: the catalog used when nothing
     names one, the checkout's or deckjudge's own."""
+    if args.action == "bulk":
+        return bulk_command(args)
     used = local_catalog.in_use()
     cache = used.catalog
     if args.action == "update":
@@ -125,6 +128,26 @@ def catalog_command(args: argparse.Namespace) -> int:
           f"imported: {meta.imported_at:%Y-%m-%d %H:%M:%S} UTC\n"
           f"sets: {meta.set_count}\ncards: {meta.card_count} "
           f"({meta.supplement_count} from deckjudge's supplement)")
+    return 0
+
+
+def bulk_command(args: argparse.Namespace) -> int:
+    """`deckjudge catalog bulk`: a bulk file of a service (--url), or of the local catalog,
+    downloaded (client/bulk.py)."""
+    try:
+        service = (RemoteService(args.url, args.timeout, args.retries) if args.url
+                   else LocalService(_local_database(args.database)))
+        target = Path(args.output or f"{args.kind}.{'json' if args.kind == 'formats' else 'ndjson'}"
+                      ".gz")
+        done = bulk.download(service, args.kind, target)
+    except (ServiceUnavailable, CacheUnavailable, OSError) as error:
+        _say(str(error))
+        return USAGE_ERROR
+    listed = done.listed
+    print(f"{done.path}: {listed['items']:,} {args.kind if args.kind != 'formats' else 'document'}"
+          f", {listed['size']:,} bytes, catalog {listed['catalog_version']}, rules "
+          f"{listed['rules_version']}, legalities of {listed['legalities_day']}"
+          f"{'' if done.fetched else ' (already here)'}")
     return 0
 
 
@@ -279,6 +302,18 @@ def _parser() -> argparse.ArgumentParser:
     update.add_argument("--force", action="store_true",
                         help="import even when the data is unchanged, or has lost more "
                              "than a fifth of the catalog's cards")
+    files = actions.add_parser(
+        "bulk", help="download a bulk file of the catalog (GET /v1/bulk)",
+        description="Download a bulk file: every printing with its legalities on the day "
+                    "(printings), every card once (cards) or the format definitions "
+                    "(formats), gzip, from a service (--url), else built from the local "
+                    "catalog. A file already whole is not fetched again; one cut off is "
+                    "resumed.")
+    files.add_argument("--kind", choices=bulk.KINDS, default="printings")
+    files.add_argument("--output", "-o", metavar="PATH",
+                       help="where to write it (default: printings.ndjson.gz, "
+                            "cards.ndjson.gz or formats.json.gz here)")
+    _service_arguments(files)
     return parser
 
 

@@ -7,6 +7,7 @@ body), so a file gets one verdict whichever way it is checked.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +123,33 @@ class RemoteService:
                 raise ServiceUnavailable(
                     f"{self.where} did not answer within {self.timeout:g} s") from None
             raise ServiceUnavailable(f"cannot reach {self.where}: {_reason(error)}") from None
+
+    def get_json(self, path: str) -> tuple[int, Any]:
+        return self._send("GET", path)
+
+    def download(self, path: str, headers: dict[str, str],
+                 chunk: int) -> tuple[int, Iterator[bytes]]:
+        """GET a file: its status and its bytes, read as they come (a cut-off download
+        raises ServiceUnavailable where it stops)."""
+        try:
+            response = self.session.get(self.base + path, headers=headers, stream=True,
+                                        timeout=(min(5.0, self.timeout), self.timeout))
+        except requests.RequestException as error:
+            raise ServiceUnavailable(f"cannot reach {self.where}: {_reason(error)}") from None
+        if response.status_code not in (200, 206):
+            response.close()
+            raise ServiceUnavailable(f"{self.where} did not send {path} "
+                                     f"(HTTP {response.status_code})")
+        return response.status_code, self._chunks(response, chunk)
+
+    def _chunks(self, response: requests.Response, size: int) -> Iterator[bytes]:
+        try:
+            yield from response.iter_content(size)
+        except requests.RequestException as error:
+            raise ServiceUnavailable(f"the download from {self.where} broke off: "
+                                     f"{_reason(error)}") from None
+        finally:
+            response.close()
 
     def _batch(self, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
         decks = [{"id": str(position), **payload} for position, payload in enumerate(payloads)]

@@ -101,13 +101,13 @@ def _cache_headers(response: Response) -> Response:
         if _is_catalog_answer(response):
             day = g.get("catalog_answer_day")
             response.set_etag(catalog_etag(store.answer_version(), day))
-            response.headers["Cache-Control"] = _public(day)
+            response.headers["Cache-Control"] = public(day)
             return response
         # The query is parsed (request.args) only when it may hold the option
         # (speed trick "cache option on demand": docs/performance.md).
         if (getattr(view, _SHAREABLE, False) and b"cache=" in request.query_string
                 and request.args.get("cache") == "public"):
-            response.headers["Cache-Control"] = _public()
+            response.headers["Cache-Control"] = public()
             return response
     if "Cache-Control" not in response.headers:  # static files say their own
         # Set as text: werkzeug's cache_control object parses and rebuilds the header.
@@ -121,7 +121,9 @@ def _is_catalog_answer(response: Response) -> bool:
             and getattr(view, _MARK, False))
 
 
-def _public(day: dt.date | None = None) -> str:
+def public(day: dt.date | None = None) -> str:
+    """The Cache-Control of an answer caches may keep: CACHE_MAX_AGE, and for an answer of
+    `day`'s, no later than its end."""
     most = current_app.config["CACHE_MAX_AGE"]
     if day is not None:  # an answer of today's: kept no later than the day's end
         now = dt.datetime.now()

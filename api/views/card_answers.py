@@ -17,7 +17,7 @@ page is read afresh each time (`CatalogRead`).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -64,10 +64,12 @@ class CatalogRead:
         return self.index.caches.kept(kind, size)
 
 
-def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None) -> orjson.Fragment:
+def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None,
+          others: Mapping[str, Sequence[str]] | None = None) -> orjson.Fragment:
     """The answers of the printings `card_ids` (those the catalog holds, in that order), as
     one JSON array, with their legalities on `as_of` (None: each format's own default day,
-    which moves with today's date). The printings not kept are read in one query."""
+    which moves with today's date); with `others`, each with the ids of its card's other
+    printings (`other_printings`). The printings not kept are read in one query."""
     day = (as_of, dt.date.today())
     kept = read.kept("card answers", sizes().card_answers)
     # The page's own answers, held here: keeping one may empty the cache (Kept).
@@ -80,8 +82,17 @@ def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None) -> 
             day, card_legality.judges, read.index, as_of)  # once, for every card of the page
         for card in loaded:
             page[card.id] = kept.get((card.id, day), _encoded, read.index, judges, card)
+    if others is not None:
+        page = {card_id: with_others(answer, others.get(card_id, ()))
+                for card_id, answer in page.items() if answer}
     return orjson.Fragment(b"[" + b",".join(answer for answer in page.values() if answer)
                            + b"]")
+
+
+def with_others(answer: bytes, other_ids: Sequence[str]) -> bytes:
+    """A card's encoded answer with the ids of its other printings (`other_printings`)
+    written in: the kept bytes, not a new dump (an answer is one JSON object)."""
+    return answer[:-1] + b',"other_printings":' + orjson.dumps(list(other_ids)) + b"}"
 
 
 def card_answer(index: CatalogIndex, judges: list[FormatJudge], card: Card) -> dict[str, Any]:

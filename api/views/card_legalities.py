@@ -64,5 +64,19 @@ def playable_in(index: CatalogIndex, format_ids: list[str],
     return [each.playable if each is not None else _nothing for each in found]
 
 
+def playable_itself_in(index: CatalogIndex, format_ids: list[str],
+                       as_of: dt.date | None) -> list[Callable[[Printing], bool]]:
+    """As `playable_in`, of the printing itself: legal and unbanned in each format on the
+    day, not through a reprint (its standing names no `via`)."""
+    every = card_legality.formats()
+    found = [card_legality.judge(index, format_id, every[format_id], as_of)
+             for format_id in format_ids]
+    return [_itself(each) if each is not None else _nothing for each in found]
+
+
+def _itself(judge: FormatJudge) -> Callable[[Printing], bool]:
+    return lambda printing: judge.playable(printing) and judge.standing(printing).via is None
+
+
 def _nothing(_: Printing) -> bool:
     return False

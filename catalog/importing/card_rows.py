@@ -30,5 +30,6 @@ def finished(row: dict[str, Any], where: str) -> dict[str, Any]:
         limit_max=limits.limit_max,
         limit_text=limits.limit_text,
         play_together=limits.play_together,
+        attack_costs=[list(attack.get("cost") or []) for attack in row["attacks"]],
     )
     return fitted(row, Card, where)

@@ -42,7 +42,7 @@ from catalog.importing.locations import Budget, Progress, SourceError
 from catalog.models import INTERNATIONAL, Card, CatalogMeta, JapaneseCard, LocalName, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "12"
+IMPORT_VERSION = "13"
 # Sets printed as a gallery or vault inside another set share its code but
 # come second when a code must name one set.
 _SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")

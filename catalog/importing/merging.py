@@ -156,10 +156,11 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
                 if taken:
                     result.found.extend(taken)
                     finished(kept, printing.where)  # its keys and limits, of what it holds
-            # pokemon-tcg-data names it in English alone: its other names are TCGdex's
+            # pokemon-tcg-data names it in English alone: its other names are TCGdex's, and
+            # so are its pictures in them (its own, where it has one, stay in front)
             kept["names"] = {**printing.names, **kept.get("names", {})}
-            for field_name, value in printing.linking.items():  # where it gives none
-                kept[field_name] = kept.get(field_name) or value
+            _add_pictures(kept, printing)
+            kept["pokedex"] = kept.get("pokedex") or printing.pokedex  # where it gives none
             continue
         row = printing.row
         if _textless(row):
@@ -183,6 +184,17 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
                              number_sort=number_sort_key(number)), printing.where)
         present[number_key(number)] = card
         result.cards.append(card)
+
+
+def _add_pictures(kept: dict[str, Any], printing: TcgdexCard) -> None:
+    """TCGdex's pictures beside pokemon-tcg-data's, and in its place where it has none."""
+    pictures = printing.pictures
+    kept["image_path"], kept["image_languages"] = (pictures["image_path"],
+                                                   pictures["image_languages"])
+    if kept["image_small"] is None and kept["image_large"] is None:
+        kept["image_small"], kept["image_large"] = (pictures["image_small"],
+                                                    pictures["image_large"])
+    kept["artist"] = kept.get("artist") or printing.artist
 
 
 def _textless(row: dict[str, Any]) -> bool:

@@ -190,11 +190,13 @@ def _legalities(value: Any, where: str) -> dict[str, str] | None:
     return found or None
 
 
-def _images(value: Any) -> dict[str, str | None]:
+def _images(value: Any) -> dict[str, Any]:
     """The card's picture URLs, where catalog.image_urls keeps them: a page puts them in
     `src`, and their origins in its Content-Security-Policy."""
     images = mapping(value)
-    return {f"image_{size}": image_url(images.get(size)) for size in ("small", "large")}
+    return {**{f"image_{size}": image_url(images.get(size)) for size in ("small", "large")},
+            # TCGdex's, where the merge finds the printing there
+            "image_path": None, "image_languages": []}
 
 
 def _cost(value: Any, label: str, where: str) -> list[str]:

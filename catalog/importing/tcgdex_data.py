@@ -29,6 +29,7 @@ from urllib.parse import unquote
 
 from catalog.data_files import TCGDEX_PATH
 from catalog.identity import ENERGY, POKEMON, TRAINER
+from catalog.image_urls import tcgdex_images, tcgdex_path
 from catalog.importing.fields import (
     NAME,
     TEXT,
@@ -80,6 +81,7 @@ CARD = {"name": True, "illustrator": False, "boosters": False, "rarity": True,
         "resistances": False, "retreat": False, "effect": False, "trainerType": False,
         "energyType": False, "thirdParty": False}
 
+MAX_PATH_CHARS = 128  # the image_path column's size
 _CATEGORIES = {"Pokemon": POKEMON, "Trainer": TRAINER, "Energy": ENERGY}
 # TCGdex's stage, suffix, Trainer and Energy kinds as the catalog's subtypes spell them.
 _STAGES = {"Basic": "Basic", "Stage1": "Stage 1", "Stage2": "Stage 2", "BREAK": "BREAK",
@@ -138,6 +140,11 @@ class TcgdexCard:
     number: str
     name: str  # English
     where: str  # the file, for errors
+    # Its pictures' path at TCGdex (its series's, set's and file's ids: "me/me05/001"), and
+    # the languages its set is named in, of which TCGdex publishes the card in those that
+    # name it too.
+    image_path: str = ""
+    set_languages: frozenset[str] = frozenset()
 
     @property
     def names(self) -> dict[str, str]:
@@ -146,19 +153,37 @@ class TcgdexCard:
         return local_names(self.module.value.get("name"), "'name'", self.where)
 
     @property
-    def linking(self) -> dict[str, Any]:
-        """Its illustrator and Pokédex numbers (the merge gives them to the printing
-        pokemon-tcg-data has where that gives none: what Japan's printings are linked by)."""
-        value = self.module.value
-        return {"artist": string(value.get("illustrator"), "'illustrator'", self.where,
-                                 NAME) or None,
-                "pokedex": pokedex(value.get("dexId"), "'dexId'", self.where)}
+    def pokedex(self) -> list[int]:
+        """Its Pokédex numbers (the merge gives them to the printing pokemon-tcg-data has
+        where that gives none: what Japan's printings are linked by)."""
+        return pokedex(self.module.value.get("dexId"), "'dexId'", self.where)
 
     @functools.cached_property
     def row(self) -> dict[str, Any]:
         """Its row under TCGdex's ids, every field checked; identity keys and printed
         limits not yet computed (card_rows.finished does)."""
-        return _card_row(self.module.value, self.set_id, self.number, self.name, self.where)
+        return {**_card_row(self.module.value, self.set_id, self.number, self.name, self.where),
+                **self.pictures}
+
+    @property
+    def artist(self) -> str | None:
+        """The illustrator its file names, checked as the row checks it."""
+        return string(self.module.value.get("illustrator"), "'illustrator'", self.where,
+                      NAME) or None
+
+    @property
+    def pictures(self) -> dict[str, Any]:
+        """Where TCGdex publishes its pictures: the path, and the languages in which both
+        the card and its set are named (TCGdex's API lists a card in a language only then,
+        and gives its picture's address there); English, which every printing read has,
+        first. Its `image_small` and `image_large` are the English ones."""
+        named = {"en", *self.names}
+        path = self.image_path if len(self.image_path) <= MAX_PATH_CHARS else ""
+        languages = [language for language in ("en", *LANGUAGES)
+                     if path and language in named and language in self.set_languages]
+        english = tcgdex_images(path, languages).get("en", {})
+        return {"image_path": path or None, "image_languages": languages,
+                "image_small": english.get("small"), "image_large": english.get("large")}
 
 
 def table() -> dict[str, Any]:
@@ -230,8 +255,9 @@ def sets(raw: RawTcgdex, budget: Budget) -> list[TcgdexSet]:
         budget.check_time(where)
         refuse_count(where, "cards", len(cards), budget.limits.set_cards, "one set")
         row = set_row(module.value, serie, len(cards), where)
-        printings = [card(module, row["id"], card_path, f"{raw.source}: {card_path}", path)
-                     for card_path, module in cards]
+        named_in = frozenset(record(module.value.get("name"), "'name'", where))
+        printings = [card(card_module, row["id"], card_path, f"{raw.source}: {card_path}", path,
+                          (serie["id"], named_in)) for card_path, card_module in cards]
         kept = [printing for printing in printings if printing is not None]
         found.append(TcgdexSet(row["id"], row, kept, len(printings) - len(kept)))
     return found
@@ -340,10 +366,10 @@ def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
     return fitted(row, Set, where)
 
 
-def card(module: Module, set_id: str, path: str, where: str,
-         set_path: str) -> TcgdexCard | None:
+def card(module: Module, set_id: str, path: str, where: str, set_path: str,
+         pictures: tuple[str, frozenset[str]] = ("", frozenset())) -> TcgdexCard | None:
     """The printing of a card file, its shape and set checked, or None when it has no
-    English name."""
+    English name; `pictures`: its series's id and the languages its set is named in."""
     _type(module, "Card", where)
     value = module.value
     shape(value, CARD, where)
@@ -353,7 +379,11 @@ def card(module: Module, set_id: str, path: str, where: str,
         raise CatalogImportError(f"{where}: unknown category {value.get('category')!r}")
     name = _english(value.get("name"), "'name'", where)
     number = unquote(PurePosixPath(path).stem)  # "%3F.ts" is the Unown "?"
-    return TcgdexCard(module, set_id, number, name, where) if name is not None else None
+    if name is None:
+        return None
+    serie, languages = pictures
+    return TcgdexCard(module, set_id, number, name, where,
+                      tcgdex_path(serie, set_id, number) if serie else "", languages)
 
 
 def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
@@ -388,11 +418,9 @@ def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
                                   NAME) or None,
         "source": SOURCE,
         "legalities": None,
-        "image_small": None,
-        "image_large": None,
+        "artist": string(value.get("illustrator"), "'illustrator'", where, NAME) or None,
         "names": local_names(value.get("name"), "'name'", where),
         "pokedex": pokedex(value.get("dexId"), "'dexId'", where),
-        "artist": string(value.get("illustrator"), "'illustrator'", where, NAME) or None,
     }
     return row
 

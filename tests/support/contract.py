@@ -83,6 +83,9 @@ _config = Config(schema_validators_factory=_RustFirstFactory(
     # NDJSON's lines are each checked by the stream's tests against the batch's answers.
     "application/x-ndjson": lambda body: body.decode("utf-8") if isinstance(body, bytes)
     else body,
+    # A bulk file's bytes, whole or a range of them (tests/api/test_bulk.py reads them).
+    "application/gzip": lambda body: body.decode("latin-1") if isinstance(body, bytes)
+    else body,
 })
 SPEC = OpenAPI.from_file_path(str(SPEC_PATH), config=_config)
 _DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress, "zstd": zstd.decompress}

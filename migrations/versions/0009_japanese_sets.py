@@ -1,23 +1,23 @@
 """the sets released in Japan and their printings, each linked to its international printing
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 Create Date: 2026-12-05 10:00:00
 
 Every set of the game is released in Japan months before its international release, and
 players test the coming format on those cards under their Japanese codes (`M5`, `SV4a`).
 A set says where it was released (`region`); the printings of Japan's sets are a table of
 their own, each with its names in the languages of its Asian releases and the international
-printing the import found it to be; cards keep their National Pokédex numbers and their
-illustrator, by which the two are linked. Catalogs imported before this revision have no Japanese sets until the
-next import (IMPORT_VERSION 12 makes `make run` re-import).
+printing the import found it to be; cards keep their National Pokédex numbers, by which
+(with their artist) the two are linked. Catalogs imported before this revision have no
+Japanese sets until the next import (IMPORT_VERSION 13 makes `make run` re-import).
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0008'
-down_revision = '0007'
+revision = '0009'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 
@@ -28,7 +28,6 @@ def upgrade() -> None:
                                    server_default='international'))
     with op.batch_alter_table('cards') as batch:
         batch.add_column(sa.Column('pokedex', sa.JSON(), nullable=True))
-        batch.add_column(sa.Column('artist', sa.String(length=128), nullable=True))
     op.create_table(
         'japanese_cards',
         sa.Column('id', sa.String(length=48), nullable=False),
@@ -71,7 +70,6 @@ def downgrade() -> None:
     op.drop_index(op.f('ix_japanese_cards_set_id'), table_name='japanese_cards')
     op.drop_table('japanese_cards')
     with op.batch_alter_table('cards') as batch:
-        batch.drop_column('artist')
         batch.drop_column('pokedex')
     with op.batch_alter_table('sets') as batch:
         batch.drop_column('region')
