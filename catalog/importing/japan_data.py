@@ -65,10 +65,11 @@ _CATEGORIES = {"Pokemon": POKEMON, "Trainer": TRAINER, "Energy": ENERGY}
 # data-asia leaves out of a third of its files (a Start Deck's printings have none).
 CARD_FIELDS = {**CARD, "rarity": False}
 # The Types of basic Energy as Japan's names print them ("基本悪エネルギー": basic Darkness
-# Energy); Fairy is written in katakana.
+# Energy; older printings leave out 基本, "basic": "雷エネルギー"); Fairy is written in
+# katakana.
 BASIC_TYPES = {"草": "Grass", "炎": "Fire", "水": "Water", "雷": "Lightning", "超": "Psychic",
                "闘": "Fighting", "悪": "Darkness", "鋼": "Metal", "フェアリー": "Fairy"}
-_BASIC_NAME = patterns.compile(r"^基本(?P<type>.+)エネルギー$")
+_BASIC_NAME = patterns.compile(r"^(?:基本)?(?P<type>.+)エネルギー$")
 _NUMBER = patterns.compile(r"\d+")
 _DAMAGE = patterns.compile(r"^(?P<amount>\d*)\s*(?P<sign>[+x-]?)$")
 
@@ -93,6 +94,8 @@ class Gameplay:
     basic_type: str | None = None  # a basic Energy's Type
     named_type: str | None = None  # the Type a Special Energy's name holds
     artist: str | None = None  # who illustrated it: a reprint keeps its art everywhere
+    length: int = 0  # a Trainer's or Energy's text's length, in characters (0: none)
+    concepts: frozenset[str] = frozenset()  # what its text speaks of (CONCEPTS)
 
     def frame(self) -> tuple[object, ...]:
         """What must be equal for two printings to be one card (the rest must agree where
@@ -243,7 +246,9 @@ def _printing(module: Any, japanese: JapaneseSet, path: str, where: str,
     if name is None:
         return None
     number = unquote(PurePosixPath(path).stem)
-    basic_type = _basic_type(name) if category == "Energy" else None
+    plain = value.get("energyType") == "Normal" or (value.get("energyType") is None
+                                                    and value.get("effect") is None)
+    basic_type = _basic_type(name) if category == "Energy" and plain else None
     kinds = subtypes(value, where, basic=basic_type is not None, mega=name.startswith("メガ"),
                      radiant=name.startswith("かがやく"))
     mark = string(value.get("regulationMark"), "'regulationMark'", where, NAME) or None
@@ -294,11 +299,12 @@ def _gameplay(value: dict[str, Any], row: dict[str, Any], kinds: list[str],
     artist = string(value.get("illustrator"), "'illustrator'", where, NAME) or None
     if supertype != POKEMON:
         effect = _names(value.get("effect"), "'effect'", where, TEXT).get(JAPANESE, "")
-        kind = next((k for k in kinds if k in TRAINER_KINDS), "")
-        return Gameplay(supertype, kind, mark=row["regulation_mark"],
-                        numbers=text_numbers(effect), basic_type=basic_type,
+        return Gameplay(supertype, trainer_kind(supertype, kinds, bool(effect)),
+                        mark=row["regulation_mark"],
+                        numbers=text_numbers(effect, supertype), basic_type=basic_type,
                         named_type=named_type(name) if supertype == ENERGY else None,
-                        artist=artist)
+                        artist=artist, length=len(unicodedata.normalize("NFKC", effect)),
+                        concepts=concepts(effect, JAPANESE))
     attacks = []
     for position, item in enumerate(items(value.get("attacks"), "'attacks'", where), 1):
         attack = record(item, f"'attacks' #{position}", where)
@@ -317,9 +323,20 @@ def _gameplay(value: dict[str, Any], row: dict[str, Any], kinds: list[str],
         row["regulation_mark"], artist=artist)
 
 
-# A Trainer's or Energy's kinds, in the catalog's spelling, that say how it is played.
-TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium", "Technical Machine",
-                 "Special", "Basic", "Goldenrod Game Corner", "Rocket's Secret Machine")
+# A Trainer's kinds, in the catalog's spelling, the most telling first (a Tool's data may
+# call it an Item too).
+TRAINER_KINDS = ("Supporter", "Stadium", "Pokémon Tool", "Technical Machine",
+                 "Goldenrod Game Corner", "Rocket's Secret Machine", "Item")
+
+
+def trainer_kind(supertype: str, kinds: list[str], has_text: bool) -> str:
+    """How a Trainer or Energy is played, as both sources can tell it: its kind ("Item",
+    "Pokémon Tool"…, with "ACE SPEC" after it where it is one), an Energy "Special" when it
+    prints a text (pokemon-tcg-data calls some "Basic") and "Basic" otherwise."""
+    if supertype == ENERGY:
+        return "Special" if has_text else "Basic"
+    kind = next((k for k in TRAINER_KINDS if k in kinds), "")
+    return f"{kind} ACE SPEC" if "ACE SPEC" in kinds else kind
 # A Pokémon's stage, the first of these its subtypes name.
 STAGES = ("VMAX", "VSTAR", "V-UNION", "BREAK", "Level-Up", "Stage 2", "Stage 1", "Restored",
           "Baby", "Basic")
@@ -342,12 +359,43 @@ def damage(value: Any) -> str:
     return match.group("amount") + match.group("sign") if match else text
 
 
-def text_numbers(text: str) -> tuple[int, ...]:
-    """The numbers a Trainer's or Energy's text holds, 2 and over, each once: the shape its
-    effect keeps in every language ("2 Pokémon … draw 3 cards" and "2枚まで … ×3枚"), where
-    1 is often written out ("a card") and 0 rarely written."""
+def text_numbers(text: str, supertype: str) -> tuple[int, ...]:
+    """The numbers a Trainer's or Energy's text holds, each once: the shape its effect keeps
+    in every language ("2 Pokémon … draw 3 cards" and "2枚まで … ×3枚"). A Trainer's from 2
+    (1 is often written out: "a card"); an Energy's from 10, since the English prints the
+    Energy it provides as symbols ("{C}{C}") where Japan's text writes "2個"."""
+    least = 10 if supertype == ENERGY else 2
     return tuple(sorted({n for n in map(int, _NUMBER.findall(
-        unicodedata.normalize("NFKC", text))) if n >= 2}))
+        unicodedata.normalize("NFKC", text))) if n >= least}))
+
+
+# What a Trainer's or Energy's text speaks of, as Japan's text and the English one write it:
+# the shape of an effect without numbers (Night Stretcher: discard pile, hand; Energy
+# Search: deck, hand). Words of reminders (a Supporter's, a Tool's, "before applying
+# Weakness") are left out, and so is what is in parentheses.
+CONCEPTS = {"deck": ("山札", "deck"), "hand": ("手札", "hands?"),
+            "discard": ("トラッシュ", "discard"), "bench": ("ベンチ", "bench"),
+            "active": ("バトル", "active"), "prize": ("サイド", "prizes?"),
+            "energy": ("エネルギー", "energy"), "counter": ("ダメカン", "damage counters?"),
+            "coin": ("コイン", "coins?"), "heal": ("回復", "heal"), "evolve": ("進化", "evolv"),
+            "attach": ("つけ", "attach"), "ability": ("特性", "abilit"),
+            "draw": ("引く", "draw"), "shuffle": ("切る", "shuffle"),
+            "basic": ("たね", "basic pok"), "special": ("特殊エネルギー", "special energy"),
+            "lost": ("ロスト", "lost zone"), "retreat": ("にげる", "retreat"),
+            "ex": ("ex", "pok[eé]mon ex")}
+# Each English word where a word begins ("deck", not "redeck").
+_ENGLISH_CONCEPTS = {concept: patterns.compile(r"(?:^|\W)(?:" + words + ")", ignore_case=True)
+                     for concept, (_, words) in CONCEPTS.items()}
+_PARENTHESES = patterns.compile(r"\([^)]*\)")
+
+
+def concepts(text: str, language: str) -> frozenset[str]:
+    """What a text speaks of (CONCEPTS), read in Japanese or (any other) English."""
+    text = _PARENTHESES.sub("", unicodedata.normalize("NFKC", text))
+    if language == JAPANESE:
+        return frozenset(concept for concept, (word, _) in CONCEPTS.items() if word in text)
+    return frozenset(concept for concept, words in _ENGLISH_CONCEPTS.items()
+                     if words.search(text))
 
 
 def named_type(name: str) -> str | None:

@@ -17,7 +17,12 @@ is linked by what it plays as, in terms both sources give (japan_data.Gameplay):
    own (Gwynn: nagimiso, "up to 2 … 3 cards for each"), else the card at its own number
    in a set numbered as it is (M5 078 is PBL 078), else the one card of its illustrator
    with a number of its text; else, of every set's, the one card of its illustrator,
-   numbers and regulation mark. Basic Energy is the basic Energy of its Type.
+   numbers and regulation mark. Of several cards so found, those whose text is as long as
+   a translation of its own may be (1.3 to 3.5 times) are kept, then the one whose text
+   speaks most of what the Japanese text does (the deck, hand, discard pile, Bench…:
+   japan_data.CONCEPTS), by a quarter of it more than any other. A card whose text speaks
+   of less than a quarter of what either does is never one. Basic Energy is the
+   basic Energy of its Type.
 4. **Names, one card each.** A Japanese Trainer's name is one English card's, and an
    English card one Japanese name's: links against most of a name's, or of a card's, are
    undone, and every Trainer or Energy left is the card its Japanese name is on the other
@@ -40,18 +45,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from catalog.identity import ENERGY, ENERGY_TYPES, POKEMON, title_key
+from catalog.identity import ENERGY_TYPES, POKEMON, title_key
 from catalog.importing.japan_data import (
     JAPANESE,
-    TRAINER_KINDS,
     Gameplay,
     Japan,
     JapanesePrinting,
+    concepts,
     cost,
     damage,
     stage,
     text_numbers,
+    trainer_kind,
 )
+from catalog.importing.tcgdex_data import RULE_LINES
 from catalog.models import AMBIGUOUS, LINKED, NOT_LINKED
 from catalog.names import basic_energy_type
 from catalog.numbers import number_key
@@ -60,6 +67,9 @@ from catalog.numbers import number_key
 # found in one set alone, and at least MIN_VOTES of them.
 MATCH_SHARE = 0.2
 MIN_VOTES = 2
+# An English text is this many times as long as the Japanese (the 5th and 95th
+# percentiles of the Trainers linked by their structure on the snapshot: median 2.26).
+LENGTH_RATIO = (1.3, 3.5)
 # How a printing was linked (JapaneseCard.linked_by).
 BY_GAMEPLAY, BY_NUMBER, BY_NAME, BY_TYPE = "gameplay", "number", "name", "basic-energy"
 Row = dict[str, Any]
@@ -158,14 +168,17 @@ class _World:
         for how, sets, evidence in ((BY_GAMEPLAY, matched, _structure_agrees),
                                     (BY_NUMBER, numbered, _number_agrees),
                                     (BY_GAMEPLAY, matched, _art_agrees)):
-            found = [row for set_id in sets
-                     for g, row in self.kinds.get((set_id, japanese.kind), ())
-                     if _typed_alike(japanese, g) and evidence(japanese, g, number, row)]
+            found = _of_length(japanese, [
+                (g, row) for set_id in sets
+                for g, row in self.kinds.get((set_id, japanese.kind), ())
+                if _typed_alike(japanese, g) and _speaks_alike(japanese, g)
+                and evidence(japanese, g, number, row)])
             if len(_cards(found)) == 1:
                 return found, how
-        found = [row for g, row in self.drawn.get((japanese.kind, japanese.artist or ""), ())
-                 if _typed_alike(japanese, g) and g.numbers == japanese.numbers
-                 and _same_mark(japanese, g)]
+        found = _of_length(japanese, [
+            (g, row) for g, row in self.drawn.get((japanese.kind, japanese.artist or ""), ())
+            if _typed_alike(japanese, g) and _speaks_alike(japanese, g)
+            and g.numbers == japanese.numbers and _same_mark(japanese, g)])
         return (found, BY_GAMEPLAY) if len(_cards(found)) == 1 else None
 
     def newest(self, rows: Iterable[Row]) -> Row:
@@ -189,22 +202,52 @@ def international(row: Row) -> Gameplay:
             tuple(sorted(str(w.get("type", "")) for w in row["weaknesses"] or ())),
             row["regulation_mark"], artist=artist)
     rules = row["rules"] or ()
-    if row["supertype"] == ENERGY:  # some Special Energy is "Basic" in pokemon-tcg-data
-        kind = "Special" if rules else "Basic"
-    else:
-        kind = next((k for k in kinds if k in TRAINER_KINDS), "")
+    texts = [rule for rule in rules if rule not in RULE_LINES.values()]
+    kind = trainer_kind(row["supertype"], kinds, bool(texts))
     basic = basic_energy_type(row["name"]) if kind == "Basic" and row["is_basic_energy"] \
         else None
     return Gameplay(row["supertype"], kind, mark=row["regulation_mark"],
-                    numbers=text_numbers(" ".join(rules)), basic_type=basic,
+                    numbers=text_numbers(" ".join(rules), row["supertype"]), basic_type=basic,
                     named_type=_type_named(row["name"]) if kind == "Special" else None,
-                    artist=artist)
+                    artist=artist, length=max(map(len, texts), default=0),
+                    concepts=concepts(" ".join(texts), "en"))
 
 
 def _type_named(name: str) -> str | None:
     """The Type a Special Energy's English name holds ("Nitro Fire Energy": Fire)."""
     words = name.split()
     return next((kind for kind in ENERGY_TYPES if kind in words), None)
+
+
+def _of_length(japanese: Gameplay, found: list[tuple[Gameplay, Row]]) -> list[Row]:
+    """The printings found; where they are several cards, those whose text is as long as
+    the Japanese text's translation may be (LENGTH_RATIO times it), when some are; and
+    where those are several cards still, the card whose text speaks of most of what the
+    Japanese text does (CONCEPTS), when it does so by a quarter more than any other."""
+    rows = [row for _, row in found]
+    if len(_cards(rows)) < 2 or not japanese.length:
+        return rows
+    low, high = LENGTH_RATIO
+    fitting = [(g, row) for g, row in found if low <= g.length / japanese.length <= high]
+    if len(_cards([row for _, row in fitting])) < 2:
+        return [row for _, row in fitting] or rows
+    alike = {row["function_key"]: _alike(japanese, g) for g, row in fitting}
+    best, *others = sorted(alike, key=alike.__getitem__, reverse=True)
+    if all(alike[best] >= alike[other] + 0.25 for other in others):
+        return [row for _, row in fitting if row["function_key"] == best]
+    return [row for _, row in fitting]
+
+
+def _alike(japanese: Gameplay, other: Gameplay) -> float:
+    """How much of what either text speaks of both do (1.0 where both speak of nothing)."""
+    either = japanese.concepts | other.concepts
+    return len(japanese.concepts & other.concepts) / len(either) if either else 1.0
+
+
+def _speaks_alike(japanese: Gameplay, other: Gameplay) -> bool:
+    """Whether two texts speak of what one card's would (CONCEPTS): a quarter of what
+    either speaks of at least, or both of nothing."""
+    return _alike(japanese, other) >= 0.25
 
 
 def _typed_alike(japanese: Gameplay, other: Gameplay) -> bool:
@@ -370,9 +413,9 @@ def _agreed(every: list[JapanesePrinting], matched_of: dict[int, tuple[str, ...]
     """A Japanese name is one English card's: where the printings of one name were linked
     to several, those linked against most of them are taken again as their name's card;
     with no majority, all are left unlinked (and returned, to be linked by their name)."""
-    linked: dict[tuple[str, str], list[JapanesePrinting]] = defaultdict(list)
+    linked: dict[str, list[JapanesePrinting]] = defaultdict(list)
     for printing in _trainers(every):
-        linked[printing.row["name"], printing.gameplay.kind].append(printing)
+        linked[printing.row["name"]].append(printing)
     left = []
     for printings in linked.values():
         titles = Counter(world.titles[p.row["function_key"]] for p in printings)
@@ -398,15 +441,14 @@ def _unlink(printing: JapanesePrinting) -> None:
 
 def _by_name(pending: list[JapanesePrinting], every: list[JapanesePrinting],
              matched_of: dict[int, tuple[str, ...]], world: _World) -> None:
-    """Link each Trainer or Energy left to the card its Japanese name is on the linked
-    printings of its kind; not linked (or ambiguous) where none (or several) is."""
-    named: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for printing in every:
-        row = printing.row
-        if row["link"] == LINKED and printing.gameplay.supertype != POKEMON:
-            named[row["name"], printing.gameplay.kind].add(row["function_key"])
+    """Link each Trainer or Energy left to the card its Japanese name is on the other linked
+    printings (a reprint's data may leave out its rarity, and with it ACE SPEC); not linked
+    (or ambiguous) where none (or several) is."""
+    named: dict[str, set[str]] = defaultdict(set)
+    for printing in _trainers(every):
+        named[printing.row["name"]].add(printing.row["function_key"])
     for printing in pending:
-        keys = named.get((printing.row["name"], printing.gameplay.kind), set())
+        keys = named.get(printing.row["name"], set())
         _decide(printing, [card for key in sorted(keys) for card in world.by_key[key]],
                 matched_of[id(printing)], world, BY_NAME)
 
