@@ -278,14 +278,24 @@ class _Attempt:
         found = self.index.japanese_at(set_id, number)
         key = search_key(candidate.name) if candidate.name else None
         if found is None or not found.printings:
-            if not quiet:
-                self.miss_notes.append(f"{code} {number}: no such number in Japan's set "
-                                       f"{info.code} ({info.name})")
+            # The data of Japan's sets lacks many of their printings (S8a, S10b): the name
+            # decides, as for a code no set carries.
+            note = (f"the catalog's data of Japan's {info.code} has no number {number}; the "
+                    "name decides")
+            if not quiet and note not in self.fallback_notes:
+                self.fallback_notes.append(note)
             return None
         notes = [note for printing in found.printings
                  for note in (self._fits_japanese(key, printing, found) or ())]
         if key is not None and not any(self._fits_japanese(key, printing, found) is not None
                                        for printing in found.printings):
+            if found.link == japanese.NOT_LINKED:
+                # Japan's data names it otherwise, or not in English: the name decides.
+                note = (f"{code} {number} is {found.printings[0].name} in the catalog's data "
+                        f"of Japan's {info.code}; the name decides")
+                if not quiet and note not in self.fallback_notes:
+                    self.fallback_notes.append(note)
+                return None
             if not quiet:
                 names = ", ".join(sorted({p.name for p in found.printings}))
                 self.miss_notes.append(f"{code} {number} is {names} (Japan's {info.code}), "

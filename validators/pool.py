@@ -117,8 +117,14 @@ class PoolLegality:
 
     def _legal_yet(self, set_id: str) -> bool:
         """The set is legal on the date: released, and past its waiting period if the format
-        has one (a set in stores is available, but legal only from its legality date)."""
-        return self._reached(self._sets_legal_yet, set_id, self.legal_from)
+        has one (a set in stores is available, but legal only from its legality date). A
+        set of Japan's is legal in no international format by itself."""
+        found = self._sets_legal_yet.get(set_id)
+        if found is None:
+            found = self._reached(self._sets_legal_yet, set_id, self.legal_from)
+            if found and self.index.sets[set_id].japanese:
+                found = self._sets_legal_yet[set_id] = False
+        return found
 
     def legal_from(self, set_id: str) -> dt.date | None:
         """The day the set becomes legal: its official date, else the given Friday or number

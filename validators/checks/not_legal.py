@@ -10,6 +10,8 @@ Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a print
          not exist on the date judged is not legal, even as a reprint of a legal card
 Illegal: 1 Radiant Greninja ASR 46 in Standard on 2025-04-11: its mark F rotated out that day
          and no printing of the card carries a later one (the message names the rotation)
+Illegal: 2 Heracross M6 1 (not-released-here): a card of Japan's M6, released there on
+         2026-07-31, that has no English printing yet
 Illegal: 1 Iron Thorns ex TWM 77 in Standard on 2024-06-01 (not-yet-legal): Twilight
          Masquerade was in stores from 2024-05-24 but legal from 2024-06-07
 """
@@ -51,10 +53,13 @@ WORDING_MESSAGE = ("line {line}: {card} is legal as a printing of {via_card}, wh
                    "differs; the legal printing's text is the one that counts")
 NOT_LEGAL = Code("not-legal", (ERROR,), (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE),
                  CITES_ANNOUNCEMENT)
+HERE_MESSAGE = ("line {line}: {card} was released in Japan on {released} ({code}); not yet "
+                "released in English, it is in no international format's card pool")
 NOT_YET_RELEASED = Code("not-yet-released", (ERROR,), (UNRELEASED_MESSAGE,))
+NOT_RELEASED_HERE = Code("not-released-here", (ERROR,), (HERE_MESSAGE,))
 NOT_YET_LEGAL = Code("not-yet-legal", (ERROR,), (UNLEGAL_MESSAGE,))
 REPRINT_WORDING = Code("reprint-wording", (WARNING,), (WORDING_MESSAGE,))
-CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
+CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_RELEASED_HERE, NOT_YET_LEGAL, REPRINT_WORDING)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -98,6 +103,11 @@ def _worded(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
                             name=shown.name, id=shown.id,
                             card=written(ctx.index, shown), date=ctx.as_of.isoformat(),
                             set=info.name, released=_iso(info.release_date))
+    info = ctx.index.sets[shown.set_id]
+    if info.japanese:  # a card of Japan's with no English printing yet
+        return Violation.of(NOT_RELEASED_HERE, HERE_MESSAGE, rule, line=0, name=shown.name,
+                            id=shown.id, card=written(ctx.index, shown),
+                            released=_iso(info.release_date), code=info.code or info.id)
     legal_from = ctx.standings.legality.waiting(shown)
     if legal_from is not None and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]

@@ -22,6 +22,7 @@ TITLES: dict[str, str] = {
     "sideboard": "sideboard",
     "not-legal": "not in the card pool",
     "not-yet-released": "not yet released",
+    "not-released-here": "released in Japan only",
     "not-yet-legal": "not yet legal",
     "reprint-wording": "reprint worded otherwise",
     "banned": "banned",
