@@ -16,7 +16,8 @@ is linked by what it plays as, in terms both sources give (japan_data.Gameplay):
    sets: the one card whose illustrator and whose text's numbers of 2 and over are its
    own (Gwynn: nagimiso, "up to 2 … 3 cards for each"), else the card at its own number
    in a set numbered as it is (M5 078 is PBL 078), else the one card of its illustrator
-   with a number of its text; else, of every set's, the one card of its illustrator,
+   with a number of its text (or, its text without numbers, of its illustrator and
+   half its text's concepts); else, of every set's, the one card of its illustrator,
    numbers and regulation mark. Of several cards so found, those whose text is as long as
    a translation of its own may be (1.3 to 3.5 times) are kept, then the one whose text
    speaks most of what the Japanese text does (the deck, hand, discard pile, Bench…:
@@ -165,18 +166,20 @@ class _World:
         illustrator, its text's numbers and its regulation mark. None when no one card is."""
         japanese = printing.gameplay
         number = number_key(printing.row["number"])
+        kinds = _kinds(japanese)
         for how, sets, evidence in ((BY_GAMEPLAY, matched, _structure_agrees),
                                     (BY_NUMBER, numbered, _number_agrees),
                                     (BY_GAMEPLAY, matched, _art_agrees)):
             found = _of_length(japanese, [
-                (g, row) for set_id in sets
-                for g, row in self.kinds.get((set_id, japanese.kind), ())
+                (g, row) for set_id in sets for kind in kinds
+                for g, row in self.kinds.get((set_id, kind), ())
                 if _typed_alike(japanese, g) and _speaks_alike(japanese, g)
                 and evidence(japanese, g, number, row)])
             if len(_cards(found)) == 1:
                 return found, how
         found = _of_length(japanese, [
-            (g, row) for g, row in self.drawn.get((japanese.kind, japanese.artist or ""), ())
+            (g, row) for kind in kinds
+            for g, row in self.drawn.get((kind, japanese.artist or ""), ())
             if _typed_alike(japanese, g) and _speaks_alike(japanese, g)
             and g.numbers == japanese.numbers and _same_mark(japanese, g)])
         return (found, BY_GAMEPLAY) if len(_cards(found)) == 1 else None
@@ -211,6 +214,15 @@ def international(row: Row) -> Gameplay:
                     named_type=_type_named(row["name"]) if kind == "Special" else None,
                     artist=artist, length=max(map(len, texts), default=0),
                     concepts=concepts(" ".join(texts), "en"))
+
+
+def _kinds(japanese: Gameplay) -> tuple[str, ...]:
+    """The kinds of card a Japanese Trainer may be: its own, and an Item's or Tool's ACE
+    SPEC too, which Japan's data tells by a rarity it leaves out of some printings
+    (Unfair Stamp, SV5a 053)."""
+    if japanese.kind in ("Item", "Pokémon Tool"):
+        return japanese.kind, f"{japanese.kind} ACE SPEC"
+    return (japanese.kind,)
 
 
 def _type_named(name: str) -> str | None:
@@ -280,13 +292,14 @@ def _number_agrees(japanese: Gameplay, other: Gameplay, number: str, row: Row) -
 
 
 def _art_agrees(japanese: Gameplay, other: Gameplay, number: str, row: Row) -> bool:
-    """One illustrator, and a number in both texts, or none in either and the same
-    regulation mark: the words around a number differ between languages ("choose 1 of 2")."""
+    """One illustrator, and a number in both texts, or none in either: the words around a
+    number differ between languages ("choose 1 of 2"), and the sources give a matching
+    set's marks otherwise (Japan's M3 is I, Perfect Order J)."""
     if japanese.artist is None or japanese.artist != other.artist:
         return False
     if japanese.numbers or other.numbers:
         return bool(set(japanese.numbers) & set(other.numbers))
-    return _same_mark(japanese, other)
+    return _alike(japanese, other) >= 0.5  # half of what either text speaks of, at least
 
 
 def _same_mark(japanese: Gameplay, other: Gameplay) -> bool:
