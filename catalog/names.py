@@ -33,7 +33,9 @@ from runtime import patterns
 # names answers and notes give them.
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "it": "Italian",
                   "es": "Spanish", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish",
-                  "ru": "Russian"}
+                  "ru": "Russian", "ja": "Japanese", "th": "Thai", "id": "Indonesian",
+                  "ko": "Korean", "zh-tw": "Chinese (Traditional)",
+                  "zh-cn": "Chinese (Simplified)"}
 
 # Latin American Spanish and Brazilian Portuguese names are read as Spanish and Portuguese:
 # a list is in a language, not a region.
@@ -97,14 +99,32 @@ def search_key(name: str | None) -> str:
     key = name_key(name)
     if "{" in key:  # each pattern runs only where the words it needs are
         key = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(0)), key)
-    key = " ".join(_unaccented(key).translate(_MARKS).split())
+    key = _joined(_unaccented(key).translate(_MARKS).split())
     if "delta species" in key:
         key = _DELTA_SPECIES.sub(lambda m: m.group("before") + "delta", key)
     key = _NICKNAMES.get(key, key)
     if "bas" in key:
         key = local_basic_energy(key) or key
+    elif key.startswith("基本") and key.endswith("エネルギー"):
+        key = key[2:]  # Japan's "基本雷エネルギー", "basic Lightning Energy", as "雷エネルギー"
     energy = _BASIC_ENERGY.match(key) if key.endswith(" energy") else None
     return f"{energy.group(1)} energy" if energy else key
+
+
+def _joined(words: list[str]) -> str:
+    """Words joined by spaces, but for those between two Japanese or Chinese letters, which
+    names write or leave out as they please ("ガチグマ アカツキex", "ガチグマアカツキex")."""
+    if len(words) < 2 or all(word.isascii() for word in words):
+        return " ".join(words)
+    joined = words[0]
+    for word in words[1:]:
+        joined += word if _cjk(joined[-1]) and _cjk(word[0]) else " " + word
+    return joined
+
+
+def _cjk(letter: str) -> bool:
+    """Whether a letter is kana or a CJK ideograph."""
+    return "\u3040" <= letter <= "\u30ff" or "\u4e00" <= letter <= "\u9fff"
 
 
 def _unaccented(key: str) -> str:
