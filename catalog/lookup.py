@@ -11,7 +11,7 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
 from catalog.image_urls import is_origin
-from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.models import INTERNATIONAL, Card, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
 
 Record = TypeVar("Record", Set, Card)
@@ -45,14 +45,16 @@ def version(session: Session) -> str | None:
 
 
 def newest_set(session: Session) -> Set | None:
-    """The set of the latest release day (of those that have one)."""
-    query = (select(Set).where(Set.release_date.is_not(None))
+    """The international set of the latest release day (of those that have one)."""
+    query = (select(Set).where(Set.release_date.is_not(None), Set.region == INTERNATIONAL)
              .order_by(Set.release_date.desc(), Set.id.desc()).limit(1))
     return session.scalars(query).first()
 
 
 def list_sets(session: Session) -> list[Set]:
-    query = select(Set).options(selectinload(Set.codes)).order_by(*SET_ORDER, Set.id)
+    """The international sets (Japan's are read where a line names them: catalog.japanese)."""
+    query = (select(Set).where(Set.region == INTERNATIONAL).options(selectinload(Set.codes))
+             .order_by(*SET_ORDER, Set.id))
     return list(session.scalars(query))
 
 
