@@ -36,6 +36,8 @@ from validators.targets import ALL
 MAX_PLAYERS = 8  # a team is two; a few more get a `team` violation, not a 422
 # The most format ids one request names: deckjudge's own and `all`, and a deployment's few.
 MAX_FORMATS_NAMED = 80
+# The most sets of Japan's a request may preview: a year of them and more.
+MAX_PREVIEW = 20
 
 
 class DefinitionField(fields.Field):
@@ -84,6 +86,9 @@ class DeckBody(Options):
     pool = fields.Raw(load_default=None)
     # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
     tournament = JSONBoolean(load_default=False)
+    # Japan's sets judged as released (their codes: "M6"), to judge the coming format.
+    preview = fields.List(fields.String(validate=validate.Length(1, 16)), load_default=None,
+                          validate=validate.Length(1, MAX_PREVIEW))
 
 
 DECK_BODY = DeckBody()  # one instance: building a schema deep-copies its fields
@@ -103,6 +108,7 @@ class DeckRequest:
     language: str | None = None  # the lists' language, as the request says it; None: detected
     # Organizers' formats the deck is judged in too, after `formats` (validators.definitions).
     definitions: tuple[Definition, ...] = ()
+    preview: tuple[str, ...] = ()  # the codes of Japan's sets judged as released ("M6")
 
 
 def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
@@ -120,7 +126,8 @@ def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> 
                        body.decklist(pool, "pool") if pool is not None else None,
                        loaded["product"], loaded["as_of"], loaded["tournament"],
                        loaded["detail"], BODY, loaded["lang"],
-                       (definition,) if definition is not None else ())
+                       (definition,) if definition is not None else (),
+                       tuple(loaded["preview"] or ()))
 
 
 # The most options (and plans) kept for one request of many decks: a request whose decks all

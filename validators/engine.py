@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from catalog.index import CatalogIndex
@@ -51,19 +52,23 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
              tournament: bool = False, problems: Sequence[LineProblem] = (),
-             share: DeckShare | None = None, first_error: bool = False) -> Verdict:
+             share: DeckShare | None = None, first_error: bool = False,
+             preview: tuple[str, ...] = ()) -> Verdict:
     """Every violation of every check the format runs; none stops at the first, unless
     `first_error`: then the checks stop at the first error found (a verdict that says
     whether the deck is legal and what fails first, for `detail=legal_in`).
 
     `problems` are the deck's lines that were not read as cards (decklist parsing). A format
     with seasons is judged by the rules of the season in force on the date. `share` is what
-    the checks of these same lines in other formats have worked out (validators.shared)."""
+    the checks of these same lines in other formats have worked out (validators.shared).
+    `preview`: sets of Japan's judged as released (CardPool.previewed)."""
     deadline.check()  # once a format (a team's: once a player), before its checks run
     effective = effective_date(definition, as_of)
     season = in_force(definition, effective)
     if season is not None:
         definition = season.season.rules
+    if preview:
+        definition = previewing(definition, preview)
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
     if first_error:
@@ -89,6 +94,11 @@ def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Viola
             if violation.severity == ERROR:
                 return found
     return found
+
+
+def previewing(definition: FormatDefinition, preview: tuple[str, ...]) -> FormatDefinition:
+    """The rules with Japan's sets `preview` judged as released (CardPool.previewed)."""
+    return replace(definition, pool=replace(definition.pool, previewed=preview))
 
 
 def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:

@@ -23,6 +23,7 @@ TITLES: dict[str, str] = {
     "not-legal": "not in the card pool",
     "not-yet-released": "not yet released",
     "not-released-here": "released in Japan only",
+    "previewed": "judged as released",
     "not-yet-legal": "not yet legal",
     "reprint-wording": "reprint worded otherwise",
     "banned": "banned",
