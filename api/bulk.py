@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, send_file, url_for
+from flask import Blueprint, Response, current_app, jsonify, send_file, url_for
 
 from api import bulk_files
 from api.bulk_files import BulkFile
@@ -27,7 +27,7 @@ def list_bulk() -> Response:
     body = {"catalog_version": stamp.catalog, "rules_version": stamp.rules,
             "legalities_day": stamp.day.isoformat(),
             "items": [_listed(each) for each in files]}
-    response = current_app.json.response(body)
+    response = jsonify(body)
     return _cached(response)
 
 

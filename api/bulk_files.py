@@ -54,7 +54,8 @@ _NAMES = {PRINTINGS: "printings.ndjson.gz", CARDS: "cards.ndjson.gz", FORMATS: "
 _CONTENT = {PRINTINGS: "application/x-ndjson", CARDS: "application/x-ndjson",
             FORMATS: "application/json"}
 _BATCH = 500  # printings read, judged and written at a time
-# A build's time limit: many times a full catalog's (docs/performance.md, *Bulk files*).
+# A build's time limit: many times a full catalog's (docs/performance.md, *The bulk files
+# and the picker*).
 BUILD_SECONDS = 300.0
 KEPT_SECONDS = 86_400.0  # a file of another stamp, left this long, is removed
 

@@ -90,7 +90,7 @@ def _words(spellings: set[str], case_tells: bool
     for spelling in sorted(spellings):
         exact.setdefault(_plain(spelling), []).append(spelling)
     by_case: dict[str, list[str]] = {}
-    for plain, found in exact.items():
+    for plain in exact:
         by_case.setdefault(plain.casefold(), []).append(plain)
     folded = {key: [spelling for plain in plains for spelling in exact[plain]]
               for key, plains in by_case.items() if len(plains) == 1 or not case_tells}

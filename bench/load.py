@@ -208,10 +208,23 @@ def real_batch() -> Scenario:
                     "POST", "/v1/validate/batch", [body], "application/json", decks=BATCH)
 
 
+# A deckbuilding site's card picker, each card once (unique=cards) with several filters,
+# asked in turn: the two searches docs/api.md shows, then two more.
+PICKER = (
+    "/v1/cards?legal_in=standard&supertype=Trainer&unique=cards&sort=name&per_page=250",
+    "/v1/cards?legal_in=standard&types=Fire&subtypes=ex&hp_min=200&unique=cards&sort=name",
+    "/v1/cards?legal_in=standard&stage=Basic&attack_cost=1&attack_energy=Lightning"
+    "&unique=cards&sort=released",
+    "/v1/cards?legal_in=expanded&supertype=Pok%C3%A9mon&regulation_mark=G,H&hp_min=100"
+    "&hp_max=150&unique=cards&sort=name&per_page=100",
+)
+
+
 def legality_scenarios() -> list[Scenario]:
     """What a card picker and a deck database ask: a card search by legality (every page
-    of Standard's cards in turn, 250 a page), whether one 60-line deck is legal in each
-    format, and a batch of real lists asking the same."""
+    of Standard's cards in turn, 250 a page), a picker's searches with several filters at
+    unique=cards, whether one 60-line deck is legal in each format, and a batch of real
+    lists asking the same."""
     app = create_app()
     with app.app_context():
         wide = sixty_lines(modified_decks(store.index()))
@@ -224,6 +237,8 @@ def legality_scenarios() -> list[Scenario]:
     return [
         Scenario("cards_legal_in", f"card search legal_in=standard, 250 a page ({len(pages)} "
                  "pages)", "GET", pages[0], [""], paths=pages),
+        Scenario("cards_picker", f"card picker, several filters, unique=cards ({len(PICKER)} "
+                 "searches)", "GET", PICKER[0], [""], paths=PICKER),
         Scenario("legal_in_one", "legal_in, one 60-line deck, every format", "POST",
                  "/v1/validate?format=all&detail=legal_in", [wide.text]),
         Scenario("batch_real_legal_in", f"batch of {BATCH} real lists, every format, legal_in",
@@ -235,6 +250,8 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--seconds", type=float, default=10)
     options.add_argument("--connections", default="8,32,64")
+    options.add_argument("--only", choices=["legality"],
+                         help="run healthz and the legality scenarios alone")
     args = options.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: apt-get install wrk")
@@ -244,6 +261,12 @@ def main() -> None:
         pidfile = Path(folder) / "gunicorn.pid"
         server, base = start_gunicorn(pidfile)
         try:
+            if args.only:
+                at_a_glance = legality_scenarios()
+                answer_bytes(base, at_a_glance)
+                legality(base, plan[0], at_a_glance, args.seconds,
+                         children(int(pidfile.read_text())))
+                return
             run_wrk(base, plan[1], 32, 2)  # warm up: a running worker has read these lines
             answer_bytes(base, plan)
             peaks = measure(base, plan, concurrencies, args.seconds)

@@ -7,8 +7,9 @@
    pokemon-tcg-data's alone beside it;
 2. bench/micro.py: parse + resolve + check in process, and bench/hostile.py: reading lines
    built to make a backtracking matcher work hard, per KB, beside a normal deck;
-3. bench/cache_memory.py: a worker's memory with every cache full, and bench/answers.py:
-   what answers weigh and what an unknown line costs;
+3. bench/cache_memory.py: a worker's memory with every cache full, bench/answers.py:
+   what answers weigh and what an unknown line costs, and bench/bulk.py: the bulk files'
+   build, their sizes and a worker's memory while it builds them;
 4. bench/load.py: the real gunicorn under wrk;
 5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
 6. bench/page.py: the organizer's page, from a click to the answer on screen (Chromium);
@@ -17,7 +18,8 @@
 
 What they print is kept in bench/results/output.txt, and every figure by name in
 bench/figures.json (bench/figures.py), from which bench/report.py then writes the figures
-of docs/performance.md.
+of docs/performance.md. `bench/run.py --apart SCRIPT…` runs the benchmarks named alone and
+keeps their figures beside the last whole run's, said to be taken apart.
 """
 
 from __future__ import annotations
@@ -84,9 +86,32 @@ def main() -> None:
     kept = Path(tempfile.mkstemp(suffix=".jsonl")[1])
     os.environ[FIGURES_ENV] = str(kept)
     try:
-        run_all(kept)
+        if sys.argv[1:2] == ["--apart"]:
+            run_apart(kept, sys.argv[2:])
+        else:
+            run_all(kept)
     finally:
         kept.unlink(missing_ok=True)
+
+
+def run_apart(kept: Path, commands: list[str]) -> None:
+    """Benchmarks run alone (`--apart bulk.py "load.py --only legality"`), their figures
+    kept beside the whole run's in bench/figures.json under `apart`, with where they were
+    taken; the next whole run replaces them all."""
+    taken = machine()
+    for command in commands:
+        script, *args = command.split()
+        run(script, args, [])
+    figures = {figure["key"]: {"value": figure["value"], "unit": figure["unit"]}
+               for figure in map(json.loads, kept.read_text().splitlines())}
+    whole = json.loads(FIGURES.read_text())
+    earlier = [{**run_, "keys": [key for key in run_["keys"] if key not in figures]}
+               for run_ in whole.get("apart", [])]
+    whole["apart"] = [*(run_ for run_ in earlier if run_["keys"]),
+                      {"machine": taken, "benchmarks": commands, "keys": sorted(figures)}]
+    whole["figures"] |= figures
+    FIGURES.write_text(json.dumps(whole, ensure_ascii=False, indent=1) + "\n")
+    subprocess.run([sys.executable, str(ROOT / "bench" / "report.py")])
 
 
 def run_all(kept: Path) -> None:
@@ -116,6 +141,7 @@ def run_all(kept: Path) -> None:
     run("hostile.py", [], output)
     run("cache_memory.py", [], output)
     run("answers.py", [], output)
+    run("bulk.py", [], output)
     run("load.py", sys.argv[1:], output)
     run("production.py", [], output)
     run("page.py", [], output)

@@ -40,6 +40,9 @@ class Form:
     added: tuple[str, ...] = ()  # none ticked: formats the answer's summary asked to add
     as_of: str = ""
     tournament: bool = False
+    # Show the cards' pictures: fetched from the picture hosts by the browser, so only when
+    # asked (docs/page.md, "Pictures").
+    pictures: bool = False
     partner: str = ""  # the line number of the Partner, when the list does not say
     play: str = ""
     product: str = ""
@@ -99,6 +102,7 @@ def read_form(form: MultiDict[str, str], files: MultiDict[str, FileStorage]) -> 
         added=() if ticked else _formats(added),
         as_of=form.get("as_of", ""),
         tournament=_one_of(form, "tournament", ("", "on"), "") == "on",
+        pictures=_one_of(form, "pictures", ("", "on"), "") == "on",
         partner=_partner(form.get("partner", "")),
         play=form.get("play", ""),
         product=form.get("product", "").strip(),

@@ -127,7 +127,7 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
     if form.mode == TEAM:
         team_plan, team = team_judged(index, team_request(team_body(form)))
         arranger = arrange.Arranger(index, *_shown(team.decks, (
-            verdict for _, verdict in team.verdict.players)))
+            verdict for _, verdict in team.verdict.players), form.pictures))
         arranged = arranger.team(team, team_plan.target)
         return arrange.Answer(arranged.players, team_plan.notices, arranged)
     req = deck_request(deck_body(form))
@@ -136,7 +136,7 @@ def judged(index: CatalogIndex, form: Form) -> arrange.Answer:
         if form.likely and ALL not in form.added else None
     plan, deck, across, left_out = deck_judged(index, req, choose)
     arranger = arrange.Arranger(index, *_shown([deck.deck], (
-        verdict for _, verdict in deck.verdicts)))
+        verdict for _, verdict in deck.verdicts), form.pictures))
     shown = tuple(target.format.id for target, _ in deck.verdicts)
     answer = arranger.deck(deck, "deck", "Your deck")
     return arrange.Answer(
@@ -168,13 +168,13 @@ def _not_played(left_out: Iterable[Notice]) -> tuple[tuple[str, str], ...]:
                  for notice in left_out)
 
 
-def _shown(decks: Sequence[ReadDeck], verdicts: Iterable[Verdict]
+def _shown(decks: Sequence[ReadDeck], verdicts: Iterable[Verdict], pictures: bool
            ) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    """The small pictures of the printings the page shows, and, for a list read in another
-    language, their names in it (a query each)."""
+    """The small pictures of the printings the page shows, when the form asks for them,
+    and, for a list read in another language, their names in it (a query each)."""
     shown = arrange.printings_shown(decks, verdicts)
     local = any(deck.language != ENGLISH for deck in decks)
-    return (lookup.small_images(store.session(), shown),
+    return (lookup.small_images(store.session(), shown) if pictures else {},
             lookup.local_names(store.session(), shown) if local else {})
 
 
@@ -194,6 +194,8 @@ def share_link(form: Form) -> str:
     fields += [("as_of", form.as_of), ("play", form.play), ("product", form.product)]
     if form.tournament:
         fields.append(("tournament", "on"))
+    if form.pictures:
+        fields.append(("pictures", "on"))
     return "/#" + urlencode([(name, value) for name, value in fields if value])
 
 

@@ -99,7 +99,9 @@ def test_the_page_loads_nothing_from_other_hosts(client, shared_data):
     assert directives["default-src"] == "'none'" and directives["frame-ancestors"] == "'none'"
     # pictures: the page's own origin and the hosts the catalog's pictures are on, no other
     hosts = directives["img-src"].split()
-    assert hosts[0] == "'self'" and set(hosts[1:]) == picture_origins(shared_data)
+    # (TCGdex's, for the printings it alone has: tests/unit/test_tcgdex_pictures.py)
+    assert hosts[0] == "'self'" and set(hosts[1:]) == picture_origins(shared_data) | {
+        "https://assets.tcgdex.net"}
     assert "https://images.pokemontcg.io" in hosts
     assert response.headers["Cache-Control"] == "no-store"
     for asset in ("page.js", "page.css"):
@@ -327,12 +329,24 @@ def test_the_registration_sheet_lists_the_deck_by_supertype(client):
     assert labels == {"Player name", "Player ID", "Date"}
 
 
-def test_a_card_has_its_picture_when_the_catalog_has_one(client):
-    page = check(client, deck="4 Charizard BS 4\n", format="unlimited")
+def test_a_card_has_its_picture_when_pictures_are_asked_for(client):
+    page = check(client, deck="4 Charizard BS 4\n1 Tropius PBL 1\n", format="unlimited",
+                 pictures="on")
     picture = row(page, 1).select_one("img.picture")
     assert picture["src"] == "https://images.pokemontcg.io/base1/4.png"
-    assert picture["alt"] == "" and picture["loading"] == "lazy"
-    assert picture.find_parent(class_="printing")["tabindex"] == "0"  # shown on focus too
+    assert picture["alt"] == "Picture of Charizard, BS 4" and picture["loading"] == "lazy"
+    # TCGdex's, for a printing of TCGdex alone
+    assert row(page, 2).select_one("img.picture")["src"] == (
+        "https://assets.tcgdex.net/en/me/me05/001/low.webp")
+    assert page.select_one("#pictures").has_attr("checked")
+    assert "pictures=on" in page.select_one("#share")["href"]
+
+
+def test_no_picture_is_on_the_page_until_asked_for(client):
+    page = check(client, deck="4 Charizard BS 4\n", format="unlimited")
+    assert page.select("img") == [] and text(row(page, 1).select_one(".printing")).startswith(
+        "Charizard")
+    assert not page.select_one("#pictures").has_attr("checked")
 
 
 def test_a_post_that_is_no_form_is_refused(client):

@@ -346,21 +346,25 @@ def test_on_a_phone_the_lines_fit_the_screen(site):
         phone.save_screenshot(str(ARTIFACTS / "9-phone.png"))
 
 
-def test_a_cards_picture_shows_on_focus_and_the_page_works_without_it(site, browser):
+def test_no_picture_is_fetched_until_asked_for_and_the_page_works_without_it(site, browser):
     browser.get(site + "/")
     paste(browser, "4 Charizard BS 4\n")
     only(browser, "unlimited")
     browser.find_element(By.ID, "submit").click()
     answered(browser)
-    printing = line(browser, 1).find_element(By.CSS_SELECTOR, ".printing")
-    picture = printing.find_element(By.CSS_SELECTOR, "img.picture")
-    shown = "return getComputedStyle(arguments[0]).display"
-    assert browser.execute_script(shown, picture) == "none"
-    browser.execute_script("arguments[0].focus()", printing)
-    # shown (whether the browser could fetch it or not: CI has no internet)
-    assert browser.execute_script(shown, picture) == "block"
+    fetched = ("return performance.getEntriesByType('resource').map(e => e.name)"
+               ".filter(name => !name.startsWith(location.origin))")
+    assert browser.find_elements(By.CSS_SELECTOR, "img.picture") == []
+    assert browser.execute_script(fetched) == []  # no other host was asked for anything
+    browser.find_element(By.ID, "pictures").click()
+    browser.find_element(By.ID, "submit").click()
+    answered(browser)
+    picture = line(browser, 1).find_element(By.CSS_SELECTOR, ".printing img.picture")
+    # shown under the name (whether the browser could fetch it or not: CI has no internet)
+    assert picture.is_displayed() and picture.get_attribute("loading") == "lazy"
     assert picture.get_attribute("src") == "https://images.pokemontcg.io/base1/4.png"
-    # reachable or not (CI has no internet), the answer is all there
+    assert picture.get_attribute("alt") == "Picture of Charizard, BS 4"
+    # reachable or not, the answer is all there
     assert line(browser, 1).get_attribute("data-status") == "resolved"
 
 
