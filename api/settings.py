@@ -93,7 +93,7 @@ class Settings:
                 environ.get("REQUEST_DEADLINE_SECONDS")),
             formats_dir=read("FORMATS_DIR", str, unset.formats_dir),
             spool_dir=read("SPOOL_DIR", _directory, unset.spool_dir),
-            bulk_dir=read("BULK_DIR", _directory, str(instance_path / "bulk")),
+            bulk_dir=read("BULK_DIR", _directory, unset.bulk_dir),
         )
 
     def as_config(self) -> dict[str, Any]:

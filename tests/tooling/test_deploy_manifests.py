@@ -263,10 +263,33 @@ def test_the_pod_keeps_a_streams_body_where_it_has_room_for_one_a_thread():
                for command in commands)
 
 
+def test_the_bulk_files_are_built_where_the_pod_and_the_image_can_write():
+    """The root file system is read-only: BULK_DIR is a volume on disk, in the manifest and
+    the image alike, with room for the requests' storage."""
+    app = container("Deployment")
+    pod = next(d for d in all_documents() if d["kind"] == "Deployment")["spec"]["template"]
+    env = {item["name"]: item.get("value") for item in app["env"]}
+    volumes = {volume["name"]: volume["emptyDir"] for volume in pod["spec"]["volumes"]}
+    mounted = {mount["mountPath"]: volumes[mount["name"]] for mount in app["volumeMounts"]}
+    bulk, spool = mounted[env["BULK_DIR"]], mounted[env["SPOOL_DIR"]]
+    assert bulk is not spool and "medium" not in bulk
+    assert _bytes(app["resources"]["requests"]["ephemeral-storage"]) >= _bytes(
+        bulk["sizeLimit"]) + _bytes(spool["sizeLimit"])
+    commands = dockerfile.parse_file(str(DEPLOY / "Dockerfile"))
+    image_env = dict(zip(*[iter(next(command.value for command in commands
+                                     if command.cmd == "ENV" and "BULK_DIR" in
+                                     command.value))] * 2, strict=True))
+    assert image_env["BULK_DIR"] == env["BULK_DIR"]
+    assert any(command.cmd == "VOLUME" and env["BULK_DIR"] in command.value
+               for command in commands)
+
+
 def test_the_systemd_unit_serves_as_make_run_with_the_spool_on_disk():
     service = _unit("deckjudge.service")["Service"]
     env = dict(item.split("=", 1) for item in service["Environment"].split())
-    assert env["SPOOL_DIR"] == "/var/cache/" + service["CacheDirectory"]  # on disk, its own
+    # on disk, each its own
+    assert [env["SPOOL_DIR"], env["BULK_DIR"]] == [
+        "/var/cache/" + folder for folder in service["CacheDirectory"].split()]
     assert service["ExecStart"].endswith("gunicorn -c gunicorn_conf.py 'app:create_app()'")
     from gunicorn_conf import graceful_timeout
 

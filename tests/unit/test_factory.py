@@ -29,16 +29,16 @@ def test_settings_are_read_from_the_environment_typed(tmp_path):
                "CACHE_SIZES": '{"line_views": 10}', "MAX_BODY_BYTES": "2048",
                "CORS_ORIGINS": "https://a.example", "CACHE_MAX_AGE": "0",
                "COMPRESS_ALGORITHM": "", "REQUEST_DEADLINE_SECONDS": "3",
-               "SPOOL_DIR": str(tmp_path)}
+               "SPOOL_DIR": str(tmp_path), "BULK_DIR": str(tmp_path)}
     settings = Settings.from_environ(environ, tmp_path)
     assert settings == Settings(
         database_url="postgresql://db/deckjudge", catalog_check_seconds=0.5,
         cache_sizes=CacheSizes(line_views=10), max_body_bytes=2048,
         cors_origins="https://a.example", cache_max_age=0, compress_algorithm="",
-        request_deadline_seconds=3.0, spool_dir=str(tmp_path))
+        request_deadline_seconds=3.0, spool_dir=str(tmp_path), bulk_dir=str(tmp_path))
     config = settings.as_config()
     assert config["MAX_CONTENT_LENGTH"] == 2048 and config["CACHE_SIZES"]["line_views"] == 10
-    assert config["SPOOL_DIR"] == str(tmp_path)
+    assert config["SPOOL_DIR"] == config["BULK_DIR"] == str(tmp_path)
 
 
 def test_unset_settings_take_their_defaults(tmp_path):
@@ -56,6 +56,7 @@ def test_unset_settings_take_their_defaults(tmp_path):
     ("CACHE_SIZES", "[1]", "CACHE_SIZES='[1]': must be a JSON object"),
     ("CACHE_SIZES", "{", "CACHE_SIZES='{'"),
     ("SPOOL_DIR", "/nonexistent/spool", "SPOOL_DIR='/nonexistent/spool': must be a directory"),
+    ("BULK_DIR", "/nonexistent/bulk", "BULK_DIR='/nonexistent/bulk': must be a directory"),
 ])
 def test_a_bad_setting_stops_the_start_naming_it(tmp_path, name, value, said):
     with pytest.raises(SettingsError) as raised:
