@@ -250,6 +250,8 @@ class DefinitionSchema(Strict):
     deck_size = fields.Integer(strict=True, validate=validate.Range(1, 200))
     copy_limit = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 60))
     pool = fields.Nested(_Pool)
+    # Sets of Japan's judged as released, by their codes ("M6"): the coming format.
+    preview = _texts(20, 16)
     base_bans = JSONBoolean()
     banned = fields.List(fields.Nested(_Entry), validate=validate.Length(0, MAX_BANS))
     unbanned = fields.List(fields.Nested(_Unban), validate=validate.Length(1, MAX_BANS))

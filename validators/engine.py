@@ -14,6 +14,7 @@ from runtime import deadline
 from runtime.tuples import tuple_builder
 from validators.checks import get_check
 from validators.context import Context
+from validators.definitions import Definition
 from validators.records import ERROR, FormatDefinition, Product, Violation
 from validators.seasons import Season, in_force
 from validators.shared import DeckShare
@@ -67,8 +68,10 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     season = in_force(definition, effective)
     if season is not None:
         definition = season.season.rules
+    if definition.definition is not None and "preview" in definition.definition.fields:
+        preview = (*preview, *previewed_by(index, definition.definition))
     if preview:
-        definition = previewing(definition, preview)
+        definition = previewing(definition, tuple(sorted(set(preview))))
     ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
     if first_error:
@@ -99,6 +102,13 @@ def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Viola
 def previewing(definition: FormatDefinition, preview: tuple[str, ...]) -> FormatDefinition:
     """The rules with Japan's sets `preview` judged as released (CardPool.previewed)."""
     return replace(definition, pool=replace(definition.pool, previewed=preview))
+
+
+def previewed_by(index: CatalogIndex, definition: Definition) -> tuple[str, ...]:
+    """The sets of Japan's an organizer's definition previews (its codes checked when it
+    was read: validators.definition_names)."""
+    return tuple(set_id for code in definition.fields["preview"]
+                 if (set_id := index.japanese_set(code)) is not None)
 
 
 def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:

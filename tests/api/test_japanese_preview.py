@@ -52,3 +52,18 @@ def test_a_code_no_set_of_japan_has_is_a_404_naming_those_it_has(client):
     problem = response.get_json()
     assert problem["pointer"] == "/preview" and "M6a" in problem["detail"]
     assert "M6" in problem["supported"] and "SV4a" in problem["supported"]
+
+
+def test_an_organizers_definition_may_preview_sets_of_japan(client):
+    definition = {"id": "standard-m6", "base": "standard", "name": "Standard with M6",
+                  "preview": ["M6"]}
+    response = client.post("/v1/validate", json={"deck": M6_DECK, "definition": definition,
+                                                 "detail": "full", "as_of": DAY})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    assert answer["legal"], answer["violations"]
+    assert len([w for w in answer["warnings"] if w["code"] == "previewed"]) == 4
+    unknown = client.post("/v1/validate", json={
+        "deck": M6_DECK, "definition": {**definition, "preview": ["M6a"]}})
+    assert unknown.status_code == 404
+    assert unknown.get_json()["pointer"] == "/definition/preview/0"
