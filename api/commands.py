@@ -16,7 +16,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from api.middleware import store
 from catalog import lookup
 from catalog.db import make_engine, upgrade
-from catalog.importing import deciding, identity_report, sources_report
+from catalog.importing import deciding, identity_report, links_report, sources_report
 from catalog.importing.import_limits import ImportLimits
 from catalog.importing.importer import (
     CatalogImportError,
@@ -103,6 +103,24 @@ def sources_report_command(source: str | None, fields: tuple[str, ...],
         raise click.ClickException(f"{location} names one source; the report compares two")
     render = sources_report.render_json if as_json else sources_report.render
     for line in render(catalog.source, catalog.merged, catalog.readings, fields):
+        click.echo(line)
+
+
+@catalog_cli.command("links-report")
+@click.option("--sample", default=0, metavar="N", type=click.IntRange(0),
+              help="Also list N linked printings drawn at random, to check by hand.")
+@click.option("--seed", default=0, type=int, help="The seed of the sample's draw.")
+@click.option("--unlinked", is_flag=True, help="Also list every printing not linked.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object a printing.")
+def links_report_command(sample: int, seed: int, unlinked: bool, as_json: bool) -> None:
+    """Print how the loaded catalog's Japanese printings were linked to their international
+    printings: linked, not linked and ambiguous, by era (catalog/importing/linking.py)."""
+    if loaded_meta(store.engine()) is None:
+        raise click.ClickException("no catalog is loaded; run `flask catalog import`")
+    found = links_report.read(store.engine())
+    lines = links_report.render_json(found) if as_json else links_report.render(
+        found, sample, seed, unlinked)
+    for line in lines:
         click.echo(line)
 
 

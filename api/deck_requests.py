@@ -30,6 +30,7 @@ from runtime.caches import ProcessCache
 from runtime.strict_fields import JSONBoolean
 from validators.definitions import Definition, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
+from validators.formats.schema import MAX_PREVIEW
 from validators.judging import Seat
 from validators.targets import ALL
 
@@ -84,6 +85,9 @@ class DeckBody(Options):
     pool = fields.Raw(load_default=None)
     # Partner Battles II.5.3: watchlisted cards are not allowed in tournament decks.
     tournament = JSONBoolean(load_default=False)
+    # Japan's sets judged as released (their codes: "M6"), to judge the coming format.
+    preview = fields.List(fields.String(validate=validate.Length(1, 16)), load_default=None,
+                          validate=validate.Length(1, MAX_PREVIEW))
 
 
 DECK_BODY = DeckBody()  # one instance: building a schema deep-copies its fields
@@ -103,6 +107,7 @@ class DeckRequest:
     language: str | None = None  # the lists' language, as the request says it; None: detected
     # Organizers' formats the deck is judged in too, after `formats` (validators.definitions).
     definitions: tuple[Definition, ...] = ()
+    preview: tuple[str, ...] = ()  # the codes of Japan's sets judged as released ("M6")
 
 
 def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
@@ -120,7 +125,8 @@ def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> 
                        body.decklist(pool, "pool") if pool is not None else None,
                        loaded["product"], loaded["as_of"], loaded["tournament"],
                        loaded["detail"], BODY, loaded["lang"],
-                       (definition,) if definition is not None else ())
+                       (definition,) if definition is not None else (),
+                       tuple(loaded["preview"] or ()))
 
 
 # The most options (and plans) kept for one request of many decks: a request whose decks all

@@ -25,6 +25,7 @@ from validators.targets import (
     NOT_IN_FORCE,
     DeckPlan,
     Notice,
+    SetNotInCatalog,
     TargetError,
     TeamPlan,
     plan_deck,
@@ -57,12 +58,13 @@ def deck_judged(index: CatalogIndex, req: DeckRequest,
     with_across = asked.cost + across_ask.cost <= work_budget.MAX_WORK
     work_budget.within([asked, across_ask] if with_across else [asked])
     across = judge_deck(index, every_plan, req.deck, req.pool, req.as_of, req.tournament,
-                        first_error=True, language=req.language) if with_across else None
+                        first_error=True, language=req.language,
+                        preview=previewed(index, req)) if with_across else None
     if choose is not None:
         req = replace(req, formats=choose(across))
         plan = deck_plan(index, req)
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                        Searches(), language=req.language)
+                        Searches(), language=req.language, preview=previewed(index, req))
     left_out = tuple(notice for notice in every_plan.notices if notice.code == NOT_IN_FORCE)
     return PageJudgement(plan, judged, across, left_out if across is not None else ())
 
@@ -111,13 +113,30 @@ def deck_verdict(index: CatalogIndex, req: DeckRequest, plan: DeckPlan,
     """The deck judged in the planned formats, as the answer shows it."""
     if req.detail == LEGAL_IN:
         judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                            first_error=True, language=req.language)
+                            first_error=True, language=req.language,
+                            preview=previewed(index, req))
         return legal_in_view(index, judged, notices(plan.notices, req.sent_in))
     full = req.detail == FULL
     judged = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
-                        searches if full else None, language=req.language)
+                        searches if full else None, language=req.language,
+                        preview=previewed(index, req))
     return deck_judgement_view(index, judged, plan.many, notices(plan.notices, req.sent_in),
                                full)
+
+
+def previewed(index: CatalogIndex, req: DeckRequest) -> tuple[str, ...]:
+    """The sets of Japan's a request previews, by their catalog ids; a 404 `set-not-found`
+    for a code no set of Japan's in the catalog has."""
+    found = []
+    for code in req.preview:
+        set_id = index.japanese_set(code)
+        if set_id is None:
+            raise target_problem(SetNotInCatalog(
+                f"The catalog has no set of Japan's with the code {code!r} to preview.",
+                "preview", sorted(index.sets[set_id].code or set_id
+                                  for set_id in index.japanese_codes.values())), req.sent_in)
+        found.append(set_id)
+    return tuple(sorted(set(found)))
 
 
 def notices(found: tuple[Notice, ...], sent_in: str) -> list[dict[str, str]]:

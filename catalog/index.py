@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import array
 import bisect
-import datetime as dt
 import json
 import sys
 from collections import defaultdict
@@ -21,16 +20,27 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, String, and_, cast, func, or_, select
+from sqlalchemy import Engine, String, and_, case, cast, func, or_, select
 
-from catalog import energy_codes
+from catalog import energy_codes, japanese
 from catalog.data_files import SET_CODES_PATH
 from catalog.db import snapshot_session
 from catalog.identity import title_key
 from catalog.lookup import SET_ORDER
-from catalog.models import Card, CatalogMeta, LocalName, Set, SetCode
+from catalog.models import (
+    JAPAN,
+    LINKED,
+    NOT_LINKED,
+    Card,
+    CatalogMeta,
+    JapaneseCard,
+    LocalName,
+    Set,
+    SetCode,
+)
 from catalog.names import alias_keys, base_language, search_key
 from catalog.numbers import number_key, number_sort_key
+from catalog.printings import Printing, SetInfo
 from runtime import patterns
 from runtime.catalog_caches import CatalogCaches
 
@@ -45,58 +55,6 @@ _PREFIXED = patterns.compile(r"^([A-Za-z]+)0*(\d+[a-zA-Z]?)$")
 
 class CatalogNotLoaded(Exception):
     """The database holds no catalog yet (run `flask catalog import`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SetInfo:
-    id: str
-    name: str
-    series: str
-    release_date: dt.date | None
-    kind: str
-    ptcgo_code: str | None
-    order: int  # position in release order, oldest first
-    tcgdex_id: str | None = None  # TCGdex's id of the set ("me05"), where TCGdex has it
-
-
-@dataclass(frozen=True, slots=True)
-class Printing:
-    """One printing, with the identity keys and limits validators read."""
-
-    id: str
-    set_id: str
-    number: str
-    name: str
-    supertype: str
-    subtypes: tuple[str, ...]
-    title_key: str  # the English title the copy limit counts by (identity.title_key)
-    search_key: str
-    function_key: str
-    text_fingerprint: str
-    is_basic_energy: bool
-    type_identity: tuple[str, ...]
-    copies_unlimited: bool
-    limit_group: str | None
-    limit_scope: str | None
-    limit_max: int | None
-    limit_text: str | None
-    play_together: int | None
-    # A Type, HP and an attack or ability of its own (Partner Battles I.1.1 asks for them).
-    has_full_layout: bool = False
-    # Search keys of the names players write for it ("poke turn"), besides search_key.
-    aliases: tuple[str, ...] = ()
-    # The letter printed at its bottom left since Sword & Shield; today's Standard goes by it.
-    regulation_mark: str | None = None
-    types: tuple[str, ...] = ()  # the printed Types (a Pokémon's; dual-type Pokémon have two)
-    # False when the card's own text says it cannot be used at official tournaments.
-    for_tournaments: bool = True
-    ancient_trait: bool = False  # it has an Ancient Trait (Primal Clash to Ancient Origins)
-    hp: int | None = None  # a Pokémon's printed HP
-    rarity: str | None = None  # as the data spells it ("Double Rare", "DoubleRare")
-    # A Trainer its text plays as if it were a Basic Pokémon (Clefairy Doll, the fossils).
-    plays_as_basic: bool = False
-    artist: str | None = None  # the illustrator the card names, for a card picker's search
-    attack_costs: tuple[tuple[str, ...], ...] = ()  # each attack's cost, in order
 
 
 @dataclass
@@ -132,6 +90,11 @@ class CatalogIndex:
     # languages and the sets they name ("EAP" → (("fr", ("sv2",)),)).
     local_codes: ByLanguage = field(default_factory=dict)
     local_set_names: ByLanguage = field(default_factory=dict)
+    # Japan's sets by their codes, upper case ("M5" → "ja-m5"), and their printings as two
+    # strings read where a line names one (catalog.japanese).
+    japanese_codes: dict[str, str] = field(default_factory=dict)
+    japanese_lines: str = ""
+    japanese_details: str = ""
     # The caches the layers above derive from this catalog, made and dropped with it.
     caches: CatalogCaches = field(init=False, repr=False, compare=False)
 
@@ -139,11 +102,15 @@ class CatalogIndex:
         self.caches = CatalogCaches(self)
 
     def card(self, card_id: str) -> Printing | None:
-        """A printing by id, in any letter case ("BASE1-4"), or by TCGdex's id of it."""
+        """A printing by id, in any letter case ("BASE1-4"), or by TCGdex's id of it; a
+        Japanese printing's id ("ja-m5-78") is the printing it is linked to, or its own."""
         found = self.printings.get(card_id)
         if found is None:
             real = self._ids_folded.get(card_id.casefold())
             found = self.printings.get(real) if real else self.by_tcgdex_id(card_id)
+        if found is None and card_id[:len(japanese.PREFIX)].lower() == japanese.PREFIX:
+            named = japanese.by_id(self, card_id)
+            found = named.printings[0] if named and len(named.printings) == 1 else None
         return found
 
     def by_tcgdex_id(self, card_id: str) -> Printing | None:
@@ -160,7 +127,7 @@ class CatalogIndex:
         if found:
             return found
         set_id = code.lower()
-        if set_id in self.sets:
+        if set_id in self.sets and not self.sets[set_id].japanese:
             return (set_id,)
         tcgdex = self._tcgdex_sets.get(code.casefold())
         return (tcgdex,) if tcgdex else ()
@@ -184,9 +151,18 @@ class CatalogIndex:
         return self.promo_prefixes.get(match.group(1).upper()) if match else None
 
     def newest_set(self) -> SetInfo | None:
-        """The set of the latest release day (of those that have one)."""
-        dated = [info for info in self.sets.values() if info.release_date is not None]
+        """The international set of the latest release day (of those that have one)."""
+        dated = [info for info in self.sets.values()
+                 if info.release_date is not None and not info.japanese]
         return max(dated, key=lambda info: info.order) if dated else None
+
+    def japanese_set(self, code: str) -> str | None:
+        """The Japanese set a code names ("M5", "sv4a"), or None."""
+        return self.japanese_codes.get(code.upper())
+
+    def japanese_at(self, set_id: str, number: str) -> japanese.JapanesePrinting | None:
+        """The printing at a number of a Japanese set (catalog.japanese.at)."""
+        return japanese.at(self, set_id, number)
 
     def named(self, name: str) -> tuple[Printing, ...]:
         return self.by_name.get(search_key(name), ())
@@ -259,6 +235,11 @@ def load_index(engine: Engine) -> CatalogIndex:
         code_rows = session.execute(select(SetCode.code, SetCode.set_id).order_by(
             SetCode.code, SetCode.priority, SetCode.set_id)).all()
         card_rows = session.execute(select(*_CARD_COLUMNS, *_CARD_LISTS)).all()
+        # Japan's printings, joined by the database as the names are (catalog.japanese).
+        japanese_lines = session.execute(select(func.aggregate_strings(
+            _JAPANESE_LINE, "\n"))).scalar() or ""
+        japanese_details = session.execute(select(func.aggregate_strings(
+            _JAPANESE_DETAILS, "\n")).where(JapaneseCard.link == NOT_LINKED)).scalar() or ""
         # One string, joined by the database: row by row, the names' 11,834 rows left a
         # worker 3 MiB more resident after they were freed.
         local_lines = session.execute(select(func.aggregate_strings(
@@ -266,11 +247,17 @@ def load_index(engine: Engine) -> CatalogIndex:
             "\n"))).scalar() or ""
         version = meta.version
     sets = {row.id: SetInfo(sys.intern(row.id), row.name, row.series, row.release_date,
-                            row.kind, row.ptcgo_code, order, row.tcgdex_id)
+                            row.kind, row.ptcgo_code, order, row.tcgdex_id, row.region)
             for order, row in enumerate(set_rows)}
     index = _assemble(version, sets, code_rows, card_rows, sorted_lines(local_lines))
-    index.local_codes = _local_sets((row.id, row.abbreviations) for row in set_rows)
-    index.local_set_names = _local_sets(((row.id, row.names) for row in set_rows), search_key)
+    index.japanese_codes = {info.tcgdex_id.upper(): set_id for set_id, info in sets.items()
+                            if info.japanese and info.tcgdex_id}
+    index.japanese_lines = sorted_lines(japanese_lines)
+    index.japanese_details = sorted_lines(japanese_details)
+    international = [row for row in set_rows if row.region != JAPAN]
+    index.local_codes = _local_sets((row.id, row.abbreviations) for row in international)
+    index.local_set_names = _local_sets(((row.id, row.names) for row in international),
+                                        search_key)
     return index
 
 
@@ -296,6 +283,29 @@ _CARD_LISTS = (cast(Card.subtypes, String).label("subtypes"),
                     cast(Card.ancient_trait, String) != "null").label("ancient_trait"),
                and_(Card.supertype == "Trainer", cast(Card.rules, String).like(
                    "%as if it were a%Basic%")).label("plays_as_basic"))
+
+
+def _text(column: Any) -> Any:
+    """A column as text, empty where it is null (a JSON list as its JSON)."""
+    return func.coalesce(cast(column, String), "")
+
+
+def _tabbed(*columns: Any) -> Any:
+    joined = columns[0]
+    for column in columns[1:]:
+        joined = joined + "\t" + column
+    return joined
+
+
+_JAPANESE_LINE = _tabbed(
+    JapaneseCard.set_id, JapaneseCard.number_sort, JapaneseCard.number,
+    case(*((JapaneseCard.link == link, letter) for link, letter in japanese.LINKS.items())),
+    case((JapaneseCard.link == LINKED, _text(JapaneseCard.linked_id)),
+         else_=_text(JapaneseCard.candidates)))
+_JAPANESE_DETAILS = _tabbed(
+    JapaneseCard.set_id, JapaneseCard.number_sort,
+    *(case((JapaneseCard.is_basic_energy, "1"), else_="0") if name == "is_basic_energy"
+      else _text(getattr(JapaneseCard, name)) for name in japanese.DETAILS))
 
 
 def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
@@ -330,7 +340,7 @@ def _assemble(version: str, sets: dict[str, SetInfo], code_rows: Sequence[Any],
         subset_prefixes=_one_prefix(sets, ordered, promo=False),
         _ids_folded={card_id.casefold(): card_id for card_id in printings},
         _tcgdex_sets={info.tcgdex_id.casefold(): set_id for set_id, info in sets.items()
-                      if info.tcgdex_id},
+                      if info.tcgdex_id and not info.japanese},
         ancient_traits=tuple(p for p in ordered if p.ancient_trait),
         local_lines=local_lines)
 
@@ -413,7 +423,8 @@ def _prefixed(number: str) -> patterns.Match | None:
 def _set_names(sets: dict[str, SetInfo]) -> dict[str, tuple[str, ...]]:
     names: dict[str, list[str]] = defaultdict(list)
     for info in sets.values():
-        names[search_key(info.name)].append(info.id)
+        if not info.japanese:  # a Japanese set is named by its code (catalog.japanese)
+            names[search_key(info.name)].append(info.id)
     for alias in json.loads(SET_CODES_PATH.read_bytes())["names"]:
         if alias["set"] in sets and alias["set"] not in names[search_key(alias["name"])]:
             names[search_key(alias["name"])].append(alias["set"])

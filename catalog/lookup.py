@@ -11,7 +11,7 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
 from catalog.image_urls import is_origin
-from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.models import INTERNATIONAL, Card, CatalogMeta, JapaneseCard, Set, SetCode
 from catalog.numbers import number_sort_key
 
 Record = TypeVar("Record", Set, Card)
@@ -45,14 +45,16 @@ def version(session: Session) -> str | None:
 
 
 def newest_set(session: Session) -> Set | None:
-    """The set of the latest release day (of those that have one)."""
-    query = (select(Set).where(Set.release_date.is_not(None))
+    """The international set of the latest release day (of those that have one)."""
+    query = (select(Set).where(Set.release_date.is_not(None), Set.region == INTERNATIONAL)
              .order_by(Set.release_date.desc(), Set.id.desc()).limit(1))
     return session.scalars(query).first()
 
 
 def list_sets(session: Session) -> list[Set]:
-    query = select(Set).options(selectinload(Set.codes)).order_by(*SET_ORDER, Set.id)
+    """The international sets (Japan's are read where a line names them: catalog.japanese)."""
+    query = (select(Set).where(Set.region == INTERNATIONAL).options(selectinload(Set.codes))
+             .order_by(*SET_ORDER, Set.id))
     return list(session.scalars(query))
 
 
@@ -132,12 +134,24 @@ def small_images(session: Session, card_ids: Iterable[str]) -> dict[str, str]:
 
 
 def local_names(session: Session, card_ids: Iterable[str]) -> dict[str, dict[str, str]]:
-    """Each printing's names in other languages, by language, for those that have some."""
+    """Each printing's names in other languages, by language, for those that have some:
+    its own, and those of the Japanese printings linked to it (Japanese, Thai…), the
+    first of each language."""
     wanted = sorted(set(card_ids))
     if not wanted:
         return {}
+    found: dict[str, dict[str, str]] = {}
+    rows = session.execute(select(JapaneseCard.linked_id, JapaneseCard.names)
+                           .where(JapaneseCard.linked_id.in_(wanted))
+                           .order_by(JapaneseCard.set_id, JapaneseCard.number_sort))
+    for card_id, names in rows:
+        if card_id is not None and names:
+            found[card_id] = {**names, **found.get(card_id, {})}
     rows = session.execute(select(Card.id, Card.names).where(Card.id.in_(wanted)))
-    return {card_id: names for card_id, names in rows if names}
+    for card_id, names in rows:
+        if names:
+            found[card_id] = {**found.get(card_id, {}), **names}
+    return found
 
 
 def image_origins(session: Session) -> list[str]:

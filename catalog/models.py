@@ -25,6 +25,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+# Where a set was released (Set.region).
+INTERNATIONAL, JAPAN = "international", "japan"
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -52,6 +55,12 @@ class Set(Base):
     symbol_url: Mapped[str | None] = mapped_column(String(256))
     kind: Mapped[str] = mapped_column(String(16))  # "expansion" or "promo"
     source: Mapped[str] = mapped_column(String(16))  # "upstream", "tcgdex" or "supplement"
+    # Where it was released: INTERNATIONAL (the English sets, whose printings `cards` holds)
+    # or JAPAN (TCGdex's data-asia, whose printings `japanese_cards` holds, each linked to the
+    # international printing it is): a Japanese set is never in an international format's
+    # pool by itself.
+    region: Mapped[str] = mapped_column(String(16), default=INTERNATIONAL,
+                                        server_default=INTERNATIONAL)
     # The set's id in TCGdex's cards-database, by which its card ids ("me05-001") are read.
     tcgdex_id: Mapped[str | None] = mapped_column(String(32), index=True)
     # Its name and abbreviation in the languages TCGdex has ({"fr": "Évolutions à Paldea"},
@@ -138,6 +147,9 @@ class Card(Base):
     # Its name in the languages TCGdex has ({"es": "Órdenes de Jefes", …}): lists written in
     # them name it so. The English `name` stays the title the rules count copies by.
     names: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=dict)
+    # Its National Pokédex numbers (a Pokémon's): with its artist, what a Japanese printing
+    # is linked by (catalog/importing/linking.py).
+    pokedex: Mapped[list[Any] | None] = mapped_column(JSON, default=list)
 
     # Card identity (catalog.identity).
     name_key: Mapped[str] = mapped_column(String(128), index=True)
@@ -157,6 +169,54 @@ class Card(Base):
     set: Mapped[Set] = relationship()
 
     __table_args__ = (Index("ix_cards_set_id_number_sort", "set_id", "number_sort"),)
+
+
+# What the import found of a Japanese printing's international printing (JapaneseCard.link).
+LINKED, NOT_LINKED, AMBIGUOUS = "linked", "not-linked", "ambiguous"
+
+
+class JapaneseCard(Base):
+    """A printing of a set released in Japan (TCGdex's data-asia), with its names in the
+    languages of its Asian releases and the international printing it is, where the import
+    found one by its gameplay (catalog/importing/linking.py): a line naming it is judged as
+    that printing. One not linked is judged as itself, by what its data gives."""
+
+    __tablename__ = "japanese_cards"
+
+    id: Mapped[str] = mapped_column(String(48), primary_key=True)
+    set_id: Mapped[str] = mapped_column(ForeignKey("sets.id", ondelete="CASCADE"), index=True)
+    number: Mapped[str] = mapped_column(String(16))
+    number_sort: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(128))  # as printed in Japan
+    # Its card's English name: its international printing's, else that of a printing of its
+    # Japanese name that is linked; None when no English card has that name yet.
+    english_name: Mapped[str | None] = mapped_column(String(128))
+    names: Mapped[dict[str, Any]] = mapped_column(default=dict)  # {"ja": …, "th": …, "id": …}
+    supertype: Mapped[str] = mapped_column(String(16))
+    subtypes: Mapped[list[Any]] = mapped_column(default=list)
+    hp: Mapped[int | None] = mapped_column(Integer)
+    types: Mapped[list[Any]] = mapped_column(default=list)
+    regulation_mark: Mapped[str | None] = mapped_column(String(4))
+    rarity: Mapped[str | None] = mapped_column(String(48))
+    pokedex: Mapped[list[Any]] = mapped_column(default=list)
+    # The linked card's, or a key of its own gameplay (its reprints in Japan share it).
+    function_key: Mapped[str] = mapped_column(String(64))
+    is_basic_energy: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The deck-construction limits its kind sets (ACE SPEC, Radiant: catalog.printed_limits).
+    limit_group: Mapped[str | None] = mapped_column(String(32))
+    limit_scope: Mapped[str | None] = mapped_column(String(8))
+    limit_max: Mapped[int | None] = mapped_column(Integer)
+    limit_text: Mapped[str | None] = mapped_column(Text)
+    link: Mapped[str] = mapped_column(String(16))  # LINKED, NOT_LINKED or AMBIGUOUS
+    linked_id: Mapped[str | None] = mapped_column(
+        ForeignKey("cards.id", ondelete="SET NULL"), index=True)
+    # How: "gameplay" (the one card of its gameplay), "number" (a Trainer's or Energy's
+    # number in the matching set), "name" (its Japanese name's card), "basic-energy".
+    linked_by: Mapped[str | None] = mapped_column(String(16))
+    # An ambiguous printing's candidates: one international printing of each card.
+    candidates: Mapped[list[Any]] = mapped_column(default=list)
+
+    set: Mapped[Set] = relationship()
 
 
 class CatalogMeta(Base):

@@ -33,7 +33,9 @@ from runtime import patterns
 # names answers and notes give them.
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "de": "German", "it": "Italian",
                   "es": "Spanish", "pt": "Portuguese", "nl": "Dutch", "pl": "Polish",
-                  "ru": "Russian"}
+                  "ru": "Russian", "ja": "Japanese", "th": "Thai", "id": "Indonesian",
+                  "ko": "Korean", "zh-tw": "Chinese (Traditional)",
+                  "zh-cn": "Chinese (Simplified)"}
 
 # Latin American Spanish and Brazilian Portuguese names are read as Spanish and Portuguese:
 # a list is in a language, not a region.
@@ -71,6 +73,11 @@ _LOCAL_BASIC = patterns.compile(
     r"^(?:(?P<fr>energie .+) de base|basis (?P<de>.+ energie)|(?P<es>energia .+) basica"
     r"|(?P<it>energia .+) di base|energia base (?P<it_first>.+))$")
 
+# The words for basic Energy that begin its names in the languages of Japan's data:
+# Japanese and Chinese "基本悪エネルギー", "基本【惡】能量", Korean "기본 악 에너지",
+# Indonesian "Energi Dasar Air", Thai "พลังงานพื้นฐาน[น้ำ]".
+_ASIAN_BASIC = ("基本", "기본", "energi dasar", "พลังงานพื้นฐาน")
+
 # Names printed around the card's own name in the data, which lists leave out.
 _INVENTION = patterns.compile(r"^team galactics invention g \d+ (.+)$")
 # Phantom Forces labels its Items "Team Flare Gear" and its ACE SPEC "Team Flare Hyper Gear".
@@ -92,16 +99,50 @@ def search_key(name: str | None) -> str:
     key = name_key(name)
     if "{" in key:  # each pattern runs only where the words it needs are
         key = _SYMBOL.sub(lambda m: _SYMBOLS.get(m.group(1), m.group(0)), key)
-    key = "".join(ch for ch in unicodedata.normalize("NFKD", key)
-                  if not unicodedata.combining(ch))
-    key = " ".join(key.translate(_MARKS).split())
+    key = _joined(_unaccented(key).translate(_MARKS).split())
     if "delta species" in key:
         key = _DELTA_SPECIES.sub(lambda m: m.group("before") + "delta", key)
     key = _NICKNAMES.get(key, key)
     if "bas" in key:
         key = local_basic_energy(key) or key
+    elif key.startswith("基本") and key.endswith("エネルギー"):
+        key = key[2:]  # Japan's "基本雷エネルギー", "basic Lightning Energy", as "雷エネルギー"
     energy = _BASIC_ENERGY.match(key) if key.endswith(" energy") else None
     return f"{energy.group(1)} energy" if energy else key
+
+
+def _joined(words: list[str]) -> str:
+    """Words joined by spaces, but for those between two Japanese or Chinese letters, which
+    names write or leave out as they please ("ガチグマ アカツキex", "ガチグマアカツキex")."""
+    if len(words) < 2 or all(word.isascii() for word in words):
+        return " ".join(words)
+    joined = words[0]
+    for word in words[1:]:
+        joined += word if _cjk(joined[-1]) and _cjk(word[0]) else " " + word
+    return joined
+
+
+def _cjk(letter: str) -> bool:
+    """Whether a letter is kana or a CJK ideograph."""
+    return "\u3040" <= letter <= "\u30ff" or "\u4e00" <= letter <= "\u9fff"
+
+
+def _unaccented(key: str) -> str:
+    """The key without the accents of its Latin, Greek and Cyrillic letters ("flabébé" →
+    "flabebe"); the marks of other scripts are letters of their own (the Japanese ゛ of
+    "ボス", a Thai vowel) and are kept, composed again."""
+    decomposed = unicodedata.normalize("NFKD", key)
+    if decomposed.isascii():
+        return decomposed
+    kept: list[str] = []
+    for ch in decomposed:
+        if not (unicodedata.combining(ch) and kept and kept[-1] < _OTHER_SCRIPTS):
+            kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+# Letters from here on (Armenian, Hebrew, Arabic, Thai, kana, Hangul, CJK…) keep their marks.
+_OTHER_SCRIPTS = "\u0530"
 
 
 def local_basic_energy(key: str) -> str | None:
@@ -117,9 +158,12 @@ def local_basic_energy(key: str) -> str | None:
 
 def says_basic(name: str) -> bool:
     """Whether a name asks for basic Energy in so many words: "Basic Fire Energy", "{R}
-    Energy", "Énergie Feu de base"; "Darkness Energy" may be the Special one."""
+    Energy", "Énergie Feu de base", "基本悪エネルギー"; "Darkness Energy" may be the Special
+    one."""
     if basic_energy_type(name) is not None:
         return "{" in name or name.strip().lower().startswith("basic")
+    if name.strip().lower().startswith(_ASIAN_BASIC):
+        return True
     if "bas" not in name.lower():
         return False
     words = "".join(ch for ch in unicodedata.normalize("NFKD", name.lower().replace("-", " "))

@@ -32,7 +32,8 @@ def written(index: CatalogIndex, printing: Printing) -> str:
     """A printing as a message names it, the way players write it: its name, then its set's
     code (the one exporters write, else one a decklist names the set by) and its number
     ("Rare Candy (MEG 125)"); its id stays with the message's data."""
-    code = index.sets[printing.set_id].ptcgo_code or set_code(index, printing.set_id)
+    info = index.sets[printing.set_id]
+    code = info.code or set_code(index, printing.set_id)  # a Japanese set's own: "M6"
     return f"{printing.name} ({code} {printing.number})"
 
 

@@ -2,7 +2,9 @@
 
 Exporters write `COUNT NAME SET NUMBER` (PTCG Live), `* COUNT NAME SET NUMBER`
 (PTCGO), `COUNT NAME (SET) NUMBER`, `COUNT NAME SET-NUMBER`, `COUNTx NAME` and plain
-`COUNT NAME`: a card line always starts with its count.
+`COUNT NAME`: a card line starts with its count. Lists written in Japanese (and the other
+languages of Asia's releases) put the count after the name (`ナンジャモ 4`, `ナンジャモ×4`,
+`ナンジャモ 4枚`): a line whose name is in their scripts may (`split_trailing_count`).
 A name can end in words that look like a set code ("Pikachu GX SM232"), so
 a line yields every plausible reading, most specific first, and the
 resolver keeps the first that names a real printing.
@@ -55,6 +57,24 @@ def split_count(text: str) -> tuple[int, str] | None:
     if not match:
         return None
     return int(match.group(1)), match.group(2).strip()
+
+
+def split_trailing_count(text: str) -> tuple[int, str] | None:
+    """The count after a name written in an Asian script ("ボスの指令 3", "ムク×4",
+    "ナンジャモ 4枚") and the name; None for any other line, so a line of Latin letters
+    without a count ("Pikachu BS 58") stays no card line."""
+    match = _TRAILING_COUNT.match(text)
+    if match is None or not _ASIAN_SCRIPT.search(match.group(1)):
+        return None
+    return int(match.group(2)), match.group(1).strip()
+
+
+# A name, then its count: after a space (and a multiplication mark), or after "×", and 枚
+# ("cards") after it. An "x" joined to the name is its own ("テツノカイナex 2").
+_TRAILING_COUNT = patterns.compile(r"^(\S.*?)(?:\s+[xX×✕]?|\s*[×✕])\s*(\d{1,3})\s*枚?$")
+# Kana, CJK ideographs, Hangul, Thai: the scripts of the names of Japan's data.
+_ASIAN_SCRIPT = patterns.compile(r"[\x{0E00}-\x{0E7F}\x{3040}-\x{30FF}\x{4E00}-\x{9FFF}"
+                                 r"\x{AC00}-\x{D7AF}]")
 
 
 def _plain_count(text: str) -> tuple[int, str] | None:

@@ -13,6 +13,15 @@ Any other set code no set carries leaves the name to decide too; when the
 name is not one card, the line keeps the code (`unknown_set`), so that a
 list of a set newer than the catalog is told so, not asked for a set and
 number it gave.
+
+A code of Japan's sets (`M5`, `SV4a`: catalog.japanese) is read where no
+international set reads the line: the printing at its number is the
+international printing it is linked to (`Gwynn M5 78` is PBL 078, with a
+note), the candidates of one linked ambiguously, or, with no English
+printing, the Japanese printing itself; the line keeps the Japanese set it
+named (`japanese`), by which a format may preview it. A code of the shape of
+Japan's codes that the catalog lacks (`M6a`) is an unknown set of Japan's
+(`unknown_in_japan`), never an English set released since.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from catalog import japanese
 from catalog.alternate_codes import series_of
 from catalog.identity import ENERGY_LETTERS
 from catalog.index import ANY, CatalogIndex, Printing
@@ -37,7 +47,7 @@ from catalog.names import (
 from decklist.exports import export_form, exports
 from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
-from runtime import deadline
+from runtime import deadline, patterns
 from runtime.caches import sizes
 from runtime.tuples import tuple_builder
 
@@ -48,6 +58,8 @@ RESOLVED, AMBIGUOUS, UNKNOWN = "resolved", "ambiguous", "unknown"
 _NAME_MARKS = frozenset({"e4", "gl", "g", "c", "fb", "lvx"})
 MAX_SUGGESTIONS = 5
 _FUZZY_CUTOFF = 70
+# A set code's letters, digits and letters after them: Japan's codes are "M6a", "SV11B".
+_CODE_SHAPE = patterns.compile(r"^([A-Za-z]+)\d+[A-Za-z]{0,2}$")
 
 
 @dataclass(frozen=True)
@@ -82,12 +94,19 @@ class Resolution:
     # The language an unknown line was read in besides English, whose names its closest
     # names are sought among too (decklist.languages); None: English alone.
     closest_in: str | None = None
+    # The Japanese set whose printing the line named ("ja-m5"), read as the printing it is
+    # linked to or as its own: a format that previews the set judges it as released.
+    japanese: str | None = None
+    # `unknown_set` is a code of the shape of Japan's codes ("M6a"): a set of Japan's the
+    # catalog does not hold yet.
+    unknown_in_japan: bool = False
 
     @classmethod
     def of(cls, status: str, method: str | None, printings: tuple[Printing, ...],
            notes: list[str], suggestions: list[Suggestion] | None = None,
            closest_to: str | None = None, unknown_set: str | None = None,
-           closest_in: str | None = None) -> Resolution:
+           closest_in: str | None = None, japanese: str | None = None,
+           unknown_in_japan: bool = False) -> Resolution:
         grouped: dict[str, list[Printing]] = {}
         for printing in printings:
             grouped.setdefault(printing.function_key, []).append(printing)
@@ -97,7 +116,8 @@ class Resolution:
                    kinds.pop() if len(kinds) == 1 else None,
                    None if all(p.is_basic_energy or p.copies_unlimited for p in printings)
                    else printings[0].title_key, closest_to, unknown_set,
-                   closest_in if closest_to is not None else None)
+                   closest_in if closest_to is not None else None, japanese,
+                   unknown_in_japan and unknown_set is not None)
 
     @classmethod
     def of_one(cls, method: str, printing: Printing) -> Resolution:
@@ -157,6 +177,7 @@ class _Attempt:
         self.miss_notes: list[str] = []  # why an explicit reference did not fit
         self.near: list[Suggestion] = []
         self.unknown_set: str | None = None  # a set code the line wrote that no set carries
+        self.unknown_in_japan = False  # that code is of the shape of Japan's codes
 
     def run(self) -> Resolution:
         for candidate in self.candidates:
@@ -172,6 +193,7 @@ class _Attempt:
                     # The whole line is the name ("Team Rocket's PORYGON 2"): what its last
                     # words were taken for as a set code was no code at all.
                     self.fallback_notes, self.unknown_set = [], None
+                    self.unknown_in_japan = False
                 return self._line(NAME, printings, self.fallback_notes)
         return self._unknown()
 
@@ -186,7 +208,7 @@ class _Attempt:
         if code is None or candidate.number or candidate is self.candidates[0]:
             return True
         return bool(series_of(code) or self.index.sets_for_code(code)
-                    or self.index.sets_named(code)
+                    or self.index.sets_named(code) or self.index.japanese_set(code)
                     or (self.language and self.index.sets_in(code, self.language)))
 
     def _by_id(self, candidate: Candidate) -> Resolution | None:
@@ -210,12 +232,15 @@ class _Attempt:
         series = series_of(candidate.set_code) if candidate.set_code else None
         if series is not None:
             return self._alternate(candidate, series)
+        japan = self.index.japanese_set(candidate.set_code) if candidate.set_code else None
         if candidate.set_code:
             set_ids, method = self._sets(candidate.set_code)
         else:
             promo = self.index.promo_set(candidate.number)
             set_ids, method = ((promo,) if promo else ()), SET_NUMBER
         if not set_ids:
+            if japan is not None:
+                return self._basic_energy(candidate) or self._japanese(candidate, japan)
             return self._basic_energy(candidate)
         bare = all(set_id in self.index.subset_prefixes for set_id in set_ids)
         at_number = [p for set_id in set_ids
@@ -233,9 +258,74 @@ class _Attempt:
                 notes.append(f"{candidate.variant!r} marks a print variant of the same card")
             return self._line(method, tuple(fitting), notes)
         basic = self._basic_energy(candidate)
+        if basic is None and japan is not None:
+            # Japan's set of the same code ("SV6 112": Mask of Change, not Twilight
+            # Masquerade), where its printing at the number has the line's name.
+            found = self._japanese(candidate, japan, quiet=True)
+            if found is not None:
+                return found
         if basic is None:
             self._near_miss(candidate, set_ids, at_number)
         return basic
+
+    def _japanese(self, candidate: Candidate, set_id: str,
+                  quiet: bool = False) -> Resolution | None:
+        """A line naming a number of a Japanese set: the international printing its printing
+        there is linked to, the candidates of one linked ambiguously, or its own; None, with
+        what explains the miss (unless `quiet`), when the name is not that printing's."""
+        code, number = candidate.set_code or "", candidate.number or ""
+        info = self.index.sets[set_id]
+        found = self.index.japanese_at(set_id, number)
+        key = search_key(candidate.name) if candidate.name else None
+        if found is None or not found.printings:
+            # The data of Japan's sets lacks many of their printings (S8a, S10b): the name
+            # decides, as for a code no set carries.
+            note = (f"the catalog's data of Japan's {info.code} has no number {number}; the "
+                    "name decides")
+            if not quiet and note not in self.fallback_notes:
+                self.fallback_notes.append(note)
+            return None
+        notes = [note for printing in found.printings
+                 for note in (self._fits_japanese(key, printing, found) or ())]
+        if key is not None and not any(self._fits_japanese(key, printing, found) is not None
+                                       for printing in found.printings):
+            if found.link == japanese.NOT_LINKED:
+                # Japan's data names it otherwise, or not in English: the name decides.
+                note = (f"{code} {number} is {found.printings[0].name} in the catalog's data "
+                        f"of Japan's {info.code}; the name decides")
+                if not quiet and note not in self.fallback_notes:
+                    self.fallback_notes.append(note)
+                return None
+            if not quiet:
+                names = ", ".join(sorted({p.name for p in found.printings}))
+                self.miss_notes.append(f"{code} {number} is {names} (Japan's {info.code}), "
+                                       f"not {candidate.name}")
+                self.near.extend(Suggestion("at-number", p) for p in found.printings)
+            return None
+        released = info.release_date.isoformat() if info.release_date else "on no known date"
+        if found.link == japanese.NOT_LINKED:
+            said = (f"{code} {number} is a card of Japan's {info.code} ({info.name}), released "
+                    f"there {released}, that has no English printing yet")
+        elif found.linked:
+            shown = found.printings[0]
+            said = (f"{code} {number} is Japan's printing of {shown.name} "
+                    f"({written_code(self.index, shown)} {shown.number}): judged as it")
+        else:
+            said = (f"{code} {number} is a card of Japan's {info.code} that may be any of "
+                    f"{len(found.printings)} English cards")
+        return Resolution.of(
+            RESOLVED if len({p.function_key for p in found.printings}) == 1 else AMBIGUOUS,
+            SET_NUMBER, found.printings, [said, *dict.fromkeys(notes)], japanese=set_id)
+
+    def _fits_japanese(self, key: str | None, printing: Printing,
+                       found: japanese.JapanesePrinting) -> tuple[str, ...] | None:
+        """Whether a line's name names a Japanese printing: its English card's name (or the
+        name in the list's language), or, printed in Japan alone, its names there."""
+        if key is None:
+            return ()
+        if found.link == japanese.NOT_LINKED:
+            return () if key in japanese.keys_of(self.index, printing) else None
+        return self._fits(key, printing)
 
     def _alternate(self, candidate: Candidate, series: str) -> Resolution | None:
         """A line of PTCG Live's code for its alternate-art variants of a series ("Blaziken ex
@@ -298,8 +388,12 @@ class _Attempt:
             return by_name, SET_NAME_NUMBER
         if self.index.is_energy_code(reference):
             note = f"{reference!r} is an exporter's code for basic Energy; the name decides"
+        elif self.index.japanese_set(reference):
+            note = f"{reference!r} is Japan's set; the name decides"
         else:
             self.unknown_set = self.unknown_set or reference
+            self.unknown_in_japan = self.unknown_set == reference and japanese_shaped(
+                self.index, reference)
             note = f"the catalog knows no set {reference!r}; the name decides"
         if note not in self.fallback_notes:
             self.fallback_notes.append(note)
@@ -359,6 +453,9 @@ class _Attempt:
             # cards' names, is every card so named: ambiguous, never a guess.
             local = self.index.named_in(search_key(name), self.language)
             printings = tuple(dict.fromkeys(printings + local)) if local else printings
+        if not printings and self.language and self.index.japanese_lines:
+            # A card printed in Japan alone, named as it is there.
+            printings = japanese.named(self.index, search_key(name))
         if says_basic(name):
             # "Basic {D} Energy" asks for basic Energy, not the Special "Darkness Energy".
             printings = tuple(p for p in printings if p.is_basic_energy)
@@ -388,7 +485,8 @@ class _Attempt:
         # Several cards, where the set the line wrote would have said which: the set is
         # what is missing (unknown-set), not the line's set and number.
         unknown_set = self.unknown_set if status == AMBIGUOUS else None
-        return Resolution.of(status, method, printings, notes, unknown_set=unknown_set)
+        return Resolution.of(status, method, printings, notes, unknown_set=unknown_set,
+                             unknown_in_japan=self.unknown_in_japan)
 
     def _unknown(self) -> Resolution:
         suggestions = _unique(self.near)
@@ -401,7 +499,8 @@ class _Attempt:
             notes = self.miss_notes + [f"no set of the catalog carries the code "
                                        f"{self.unknown_set!r}"]
         return Resolution.of(UNKNOWN, None, (), notes, suggestions[:MAX_SUGGESTIONS * 2],
-                             closest_to, self.unknown_set, self.language)
+                             closest_to, self.unknown_set, self.language,
+                             unknown_in_japan=self.unknown_in_japan)
 
 
 # Closest names are searched for at most this many unknown lines of one request: the search
@@ -485,6 +584,25 @@ def local_keys(index: CatalogIndex, language: str) -> tuple[str, ...]:
     local = [key for key, languages in index.local_names.items()
              if any(language in (ANY, written_in) for written_in, _ in languages)]
     return (*index.by_name.keys(), *local)
+
+
+def japanese_shaped(index: CatalogIndex, code: str) -> bool:
+    """Whether a code no set carries is of the shape of Japan's: the letters of a Japanese
+    set's code, a number, and a letter or two ("M6a", "SV12")."""
+    match = _CODE_SHAPE.match(code)
+    return match is not None and match.group(1).upper() in index.caches.table(
+        _japanese_letters)
+
+
+def _japanese_letters(index: CatalogIndex) -> frozenset[str]:
+    """The letters Japan's set codes begin with, before their number ("M", "SV", "SM")."""
+    return frozenset(match.group(1).upper() for code in index.japanese_codes
+                     if (match := _CODE_SHAPE.match(code)) is not None)
+
+
+def written_code(index: CatalogIndex, printing: Printing) -> str:
+    """The code a printing's set is written with in a note: its own, else its id."""
+    return index.sets[printing.set_id].code or printing.set_id
 
 
 def nearest_set_codes(index: CatalogIndex, code: str) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from decklist.card_lines import split_count
+from decklist.card_lines import split_count, split_trailing_count
 from decklist.parsed import (
     CONTROL_CHARACTERS,
     ENERGY,
@@ -27,11 +27,14 @@ from runtime import patterns
 from runtime.caches import ProcessCache
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
-# (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.
+# (English, French, German, Spanish, Italian, Portuguese), LigaPokemon's plurals, and
+# Japanese lists' (their Trainers by kind: グッズ Items, サポート Supporters, スタジアム
+# Stadiums, ポケモンのどうぐ Tools).
 _SECTION_WORDS = {
-    POKEMON: r"pok[eé]mons?",
-    TRAINER: r"trainers?(?: cards)?|dresseurs?|entrenador(?:es)?|allenatori?e?|treinador(?:es)?",
-    ENERGY: r"energ(?:y|ies)(?: cards)?|[ée]nergies?|energien|energ[ií]as?",
+    POKEMON: r"pok[eé]mons?|ポケモン",
+    TRAINER: r"trainers?(?: cards)?|dresseurs?|entrenador(?:es)?|allenatori?e?|treinador(?:es)?"
+             r"|トレーナーズ|グッズ|サポート|スタジアム|ポケモンのどうぐ",
+    ENERGY: r"energ(?:y|ies)(?: cards)?|[ée]nergies?|energien|energ[ií]as?|エネルギー",
     SIDEBOARD: r"side ?board",
     PARTNER: r"partner",
     MAIN: r"deck|main(?: ?deck)?",
@@ -40,7 +43,7 @@ _SECTION_WORDS = {
 _HEADER = patterns.compile(
     r"^(?P<hashes>##\s*)?(?:cartas de\s+)?(?P<name>"
     + "|".join(f"(?P<{section}>{words})" for section, words in _SECTION_WORDS.items()) + r")"
-    r"\s*(?:(?P<sep>[:\-–])\s*(?P<n1>\d+)?|\((?P<n2>\d+)\))?\s*:?$",
+    r"\s*(?:(?P<sep>[:：\-–])\s*(?P<n1>\d+)?|[(（](?P<n2>\d+)枚?[)）])?\s*:?$",
     ignore_case=True)
 # "Total Cards: 60", and the client's translations ("Total de cartes : 60").
 _TOTAL = patterns.compile(
@@ -71,6 +74,10 @@ def clean_line(line: str) -> str:
 
 # Kinds of line.
 _SKIP, _PROBLEM, _HEADER_LINE, _TOTAL_LINE, _CARD = "skip", "problem", "header", "total", "card"
+# A header of one kind of Trainer (Japanese lists': グッズ, サポート…): the count it states is
+# a part of its section's, added to those of the others.
+_PART = "part"
+_TRAINER_KINDS = patterns.compile(r"^(?:グッズ|サポート|スタジアム|ポケモンのどうぐ)")
 
 
 @dataclass(slots=True)  # not frozen: see below
@@ -83,7 +90,7 @@ class _Line:
 
     kind: str
     text: str = ""  # the cleaned line; for a card line, its card reference
-    code: str = ""  # _PROBLEM: the problem's code, with its message
+    code: str = ""  # _PROBLEM: the problem's code, with its message; _HEADER_LINE: _PART
     message: str = ""
     number: int | None = None  # _CARD: the count; _HEADER_LINE/_TOTAL_LINE: a stated total
     section: str | None = None  # _HEADER_LINE: the section it opens; _CARD: PARTNER inline
@@ -117,7 +124,10 @@ def parse_text(text: str) -> Decklist:
             assert line.section is not None  # a header always opens a section
             section = line.section
             if line.number is not None:
-                deck.declared[section] = (line.number, number)
+                stated = line.number
+                if line.code == _PART and section in deck.declared:
+                    stated += deck.declared[section][0]  # "グッズ (21枚)", "サポート (7枚)"
+                deck.declared[section] = (stated, number)
         elif kind == _TOTAL_LINE and line.number is not None:
             deck.declared["total"] = (line.number, number)
         # PTCGO's marks tell the form whatever came first; the others only when nothing did.
@@ -148,7 +158,8 @@ def _read_line(raw: str) -> _Line:
     if header:
         stated = header.group("n1") or header.group("n2")
         return _Line(_HEADER_LINE, line, number=int(stated) if stated else None,
-                     section=_section(header), hint=_header_hint(header))
+                     section=_section(header), hint=_header_hint(header),
+                     code=_PART if _TRAINER_KINDS.match(line) else "")
     total = _TOTAL.match(line)
     if total:
         return _Line(_TOTAL_LINE, line, number=int(total.group(1)))
@@ -210,7 +221,7 @@ def _counted_under(entry_section: str, header_section: str) -> bool:
 
 
 def _card_line(line: str, section: str | None, hint: str | None) -> _Line:
-    split = split_count(line)
+    split = split_count(line) or split_trailing_count(line)
     if split is None:
         return _Line(_PROBLEM, line, "not-a-card-line", "not a card line: expected COUNT NAME "
                      "[SET NUMBER], a section header or a comment", hint=hint)

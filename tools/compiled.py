@@ -53,6 +53,7 @@ COMPILED = (
     "runtime/catalog_caches.py",
     "runtime/deadline.py",
     "catalog/index.py",
+    "catalog/printings.py",
     "decklist/exports.py",
     "decklist/card_lines.py",
     "decklist/parsed.py",

@@ -38,6 +38,9 @@ def _missing(index: CatalogIndex, given: dict[str, Any]) -> Iterator[Found]:
             if "name" in entry and not titled(index, title_key(entry["name"])):
                 yield ((field, str(at), "name"), f"No card is named {entry['name']!r} in English.",
                        CARD)
+    for at, code in enumerate(given.get("preview", ())):
+        if index.japanese_set(code) is None:
+            yield ("preview", str(at)), f"No set of Japan's has the code {code!r}.", SET
     pool = given.get("pool", {})
     for at, reference in enumerate(pool.get("sets", ())):
         if not set_ids(index, reference):

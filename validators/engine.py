@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from catalog.index import CatalogIndex
@@ -13,7 +14,7 @@ from runtime import deadline
 from runtime.tuples import tuple_builder
 from validators.checks import get_check
 from validators.context import Context
-from validators.records import ERROR, DeckRules, Product, Season, Violation
+from validators.records import ERROR, DeckRules, Definition, Product, Season, Violation
 from validators.seasons import in_force
 from validators.shared import DeckShare
 from validators.standing import LineStanding
@@ -51,19 +52,25 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], rules: DeckRules,
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
              tournament: bool = False, problems: Sequence[LineProblem] = (),
-             share: DeckShare | None = None, first_error: bool = False) -> Verdict:
+             share: DeckShare | None = None, first_error: bool = False,
+             preview: tuple[str, ...] = ()) -> Verdict:
     """Every violation of every check the format runs; none stops at the first, unless
     `first_error`: then the checks stop at the first error found (a verdict that says
     whether the deck is legal and what fails first, for `detail=legal_in`).
 
     `problems` are the deck's lines that were not read as cards (decklist parsing). A format
     with seasons is judged by the rules of the season in force on the date. `share` is what
-    the checks of these same lines in other formats have worked out (validators.shared)."""
+    the checks of these same lines in other formats have worked out (validators.shared).
+    `preview`: sets of Japan's judged as released (CardPool.previewed)."""
     deadline.check()  # once a format (a team's: once a player), before its checks run
     effective = effective_date(rules, as_of)
     season = in_force(rules, effective)
     if season is not None:
         rules = season.season.rules
+    if rules.definition is not None and "preview" in rules.definition.fields:
+        preview = (*preview, *previewed_by(index, rules.definition))
+    if preview:
+        rules = previewing(rules, tuple(sorted(set(preview))))
     ctx = Context(rules, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
     if first_error:
@@ -89,6 +96,18 @@ def _until_first_error(ctx: Context, rules: DeckRules) -> list[Violation]:
             if violation.severity == ERROR:
                 return found
     return found
+
+
+def previewing(rules: DeckRules, preview: tuple[str, ...]) -> DeckRules:
+    """The rules with Japan's sets `preview` judged as released (CardPool.previewed)."""
+    return replace(rules, pool=replace(rules.pool, previewed=preview))
+
+
+def previewed_by(index: CatalogIndex, definition: Definition) -> tuple[str, ...]:
+    """The sets of Japan's an organizer's definition previews (its codes checked when it
+    was read: validators.definition_names)."""
+    return tuple(set_id for code in definition.fields["preview"]
+                 if (set_id := index.japanese_set(code)) is not None)
 
 
 def effective_date(rules: DeckRules, as_of: dt.date | None) -> dt.date | None:

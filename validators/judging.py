@@ -71,11 +71,12 @@ def read(index: CatalogIndex, decklist: Decklist, searches: Searches | None = No
 def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Decklist | None,
                as_of: dt.date | None, tournament: bool,
                searches: Searches | None = None, first_error: bool = False,
-               language: str | None = None) -> DeckJudgement:
+               language: str | None = None, preview: tuple[str, ...] = ()) -> DeckJudgement:
     """The deck (and its pool, where a format is Limited) judged in every planned format;
     with `searches`, its lines offered their suggestions, for an answer line by line; with
     `first_error`, each format judged until its first error only. The lines are read in
-    `language`, or in the one detected (None)."""
+    `language`, or in the one detected (None); `preview` names sets of Japan's judged as
+    released."""
     read_deck = read(index, deck, searches, language)
     read_pool = read(index, pool, None, language or read_deck.language) \
         if pool is not None and plan.limited else None
@@ -93,7 +94,7 @@ def judge_deck(index: CatalogIndex, plan: DeckPlan, deck: Decklist, pool: Deckli
                 index, lines, target.rules, as_of,
                 list(read_pool.lines) if read_pool and target.limited else None, product,
                 tournament=tournament, problems=deck.problems, share=share,
-                first_error=first_error)
+                first_error=first_error, preview=preview)
         verdicts.append((target, verdict))
     return DeckJudgement(read_deck, read_pool, tuple(verdicts))
 

@@ -117,8 +117,17 @@ class PoolLegality:
 
     def _legal_yet(self, set_id: str) -> bool:
         """The set is legal on the date: released, and past its waiting period if the format
-        has one (a set in stores is available, but legal only from its legality date)."""
-        return self._reached(self._sets_legal_yet, set_id, self.legal_from)
+        has one (a set in stores is available, but legal only from its legality date). A
+        set of Japan's is legal in no international format unless the pool previews it,
+        and then from its release there."""
+        found = self._sets_legal_yet.get(set_id)
+        if found is None:
+            if self.index.sets[set_id].japanese:
+                found = set_id in self.pool.previewed and self._released(set_id)
+                self._sets_legal_yet[set_id] = found
+            else:
+                found = self._reached(self._sets_legal_yet, set_id, self.legal_from)
+        return found
 
     def legal_from(self, set_id: str) -> dt.date | None:
         """The day the set becomes legal: its official date, else the given Friday or number

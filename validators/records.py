@@ -213,6 +213,10 @@ class CardPool:
     excluded_sets: tuple[str, ...] = ()
     # Leave out printings whose text says they cannot be used at official tournaments.
     tournament_cards_only: bool = False
+    # Sets of Japan's judged as released here (a request's `preview`): their cards count as
+    # legal as their international printings will be, from their release day in Japan.
+    # Any other set of Japan's is in no international pool.
+    previewed: tuple[str, ...] = ()
 
     def rotation_on(self, as_of: dt.date | None) -> Rotation | None:
         """The rotation in effect on a date (the latest one when no date is given)."""
@@ -314,7 +318,7 @@ class Legality:
                tuple(sorted(pool.promo_numbers.items())), pool.exempt_basic_types,
                pool.reprints_legal, pool.rotations, pool.legal_fridays, pool.legal_days,
                tuple(sorted(pool.legal_dates.items())), pool.excluded_sets,
-               pool.tournament_cards_only, self.banned)
+               pool.tournament_cards_only, pool.previewed, self.banned)
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "_hash", hash(key))
 

@@ -118,6 +118,20 @@ def items(value: Any, label: str, where: str) -> list[Any]:
     return value
 
 
+def pokedex(value: Any, label: str, where: str) -> list[int]:
+    """National Pokédex numbers, each a whole number from 1 to 9999; a fraction (TCGdex's
+    384.1 for a δ Rayquaza) is its species' number."""
+    found = []
+    for item in items(value, label, where):
+        if isinstance(item, float) and 1 <= item < 10_000:
+            item = int(item)
+        if not isinstance(item, int) or isinstance(item, bool) or not 1 <= item < 10_000:
+            raise CatalogImportError(f"{where}: {label} must hold whole numbers from 1 to "
+                                     "9999")
+        found.append(item)
+    return found
+
+
 def integer(value: Any) -> int | None:
     return value if isinstance(value, int) else None
 

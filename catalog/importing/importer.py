@@ -26,15 +26,23 @@ from catalog import gameplay
 from catalog.data_files import IDENTITY_PATH, SET_CODES_PATH, SUPPLEMENT_PATH, TCGDEX_PATH
 from catalog.db import has_schema, removed_if_failed, upgrade
 from catalog.image_urls import origin
-from catalog.importing import deciding, merging, ptcg_data, sources, tcgdex_data
+from catalog.importing import (
+    deciding,
+    japan_data,
+    linking,
+    merging,
+    ptcg_data,
+    sources,
+    tcgdex_data,
+)
 from catalog.importing.fields import CatalogImportError, check_unique, refuse_count
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
-from catalog.importing.local_names import local_name_rows
+from catalog.importing.local_names import japanese_name_rows, local_name_rows
 from catalog.importing.locations import Budget, Progress, SourceError
-from catalog.models import Card, CatalogMeta, LocalName, Set, SetCode
+from catalog.models import INTERNATIONAL, Card, CatalogMeta, JapaneseCard, LocalName, Set, SetCode
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
-IMPORT_VERSION = "12"
+IMPORT_VERSION = "13"
 # Sets printed as a gallery or vault inside another set share its code but
 # come second when a code must name one set.
 _SUBSET_MARKERS = ("Gallery", "Shiny Vault", "Classic Collection")
@@ -57,6 +65,16 @@ class Catalog:
     merged: merging.Merged | None = None
     # The values read otherwise than a source spells them (catalog/importing/deciding.py).
     readings: list[deciding.Reading] = field(default_factory=list)
+    # Japan's printings (models.JapaneseCard), each linked to its international printing
+    # where one is (catalog/importing/linking.py); their sets are among `sets`.
+    japanese_cards: list[dict[str, Any]] = field(default_factory=list)
+    # What of TCGdex's data-asia was read, and each Japanese set's matching sets.
+    japan: japan_data.Japan | None = None
+    links: linking.Links | None = None
+
+    @property
+    def international_sets(self) -> int:
+        return sum(1 for row in self.sets if row.get("region", INTERNATIONAL) == INTERNATIONAL)
 
     @property
     def supplement_count(self) -> int:
@@ -79,6 +97,7 @@ class ImportResult:
     set_count: int
     card_count: int
     supplement_count: int
+    japanese_count: int = 0  # Japan's printings (models.JapaneseCard)
 
 
 def import_catalog(engine: Engine, location: str, *, force: bool = False,
@@ -108,8 +127,9 @@ def import_catalog(engine: Engine, location: str, *, force: bool = False,
             write_catalog(engine, catalog, progress, budget)
     except SourceError as error:
         raise CatalogImportError(str(error)) from None
-    return ImportResult(False, catalog.source, catalog.checksum, len(catalog.sets),
-                        len(catalog.cards), catalog.supplement_count)
+    return ImportResult(False, catalog.source, catalog.checksum, catalog.international_sets,
+                        len(catalog.cards), catalog.supplement_count,
+                        len(catalog.japanese_cards))
 
 
 def _refuse_shrinking(catalog: Catalog, current: CatalogMeta, share: float) -> None:
@@ -177,9 +197,31 @@ def transform(raw: RawSources, budget: Budget | None = None) -> Catalog:
                 for s in catalog.sets}
     budget.check_time("cards/en")
     gameplay.assign_function_keys(catalog.cards, released)
+    for row in catalog.sets:  # each source's sets are released internationally
+        row.setdefault("region", INTERNATIONAL)
     catalog.set_codes = _set_codes(catalog.sets, json.loads(SET_CODES_PATH.read_bytes()))
     catalog.local_names = local_name_rows(catalog.cards)
+    if raw.tcgdex is not None and raw.tcgdex.asia is not None:
+        _add_japan(catalog, raw.tcgdex.asia, budget)
     return catalog
+
+
+def _add_japan(catalog: Catalog, asia: tcgdex_data.RawTcgdex, budget: Budget) -> None:
+    """Japan's sets and printings, each printing linked to its international printing, and
+    their names in the languages of their Asian releases beside the others."""
+    budget.check_time("data-asia/")
+    japan = japan_data.read(asia, budget)
+    catalog.links = linking.link(japan, catalog.cards, catalog.sets)
+    catalog.japan = japan
+    catalog.sets.extend(japanese.row for japanese in japan.sets)
+    catalog.japanese_cards = [printing.row for japanese in japan.sets
+                              for printing in japanese.cards]
+    refuse_count(catalog.source, "Japanese printings", len(catalog.japanese_cards),
+                 budget.limits.cards, "a catalog")
+    japanese = japanese_name_rows(catalog.japanese_cards,
+                                  {card["id"]: card["name"] for card in catalog.cards})
+    catalog.local_names = list({(row["key"], row["language"], row["english_key"]): row
+                                for row in catalog.local_names + japanese}.values())
 
 
 def _add_supplement(catalog: Catalog, data: dict[str, Any]) -> None:
@@ -226,6 +268,7 @@ def write_catalog(engine: Engine, catalog: Catalog, progress: Progress,
     (and keep it when the budget's deadline passes first)."""
     with engine.begin() as connection:
         connection.execute(delete(LocalName))
+        connection.execute(delete(JapaneseCard))
         connection.execute(delete(Card))
         connection.execute(delete(SetCode))
         connection.execute(delete(Set))
@@ -240,13 +283,18 @@ def write_catalog(engine: Engine, catalog: Catalog, progress: Progress,
                 budget.check_time("writing the catalog")
             connection.execute(insert(Card), catalog.cards[start:start + _BATCH])
             progress("write", min(start + _BATCH, total), total)
+        for start in range(0, len(catalog.japanese_cards), _BATCH):
+            if budget is not None:
+                budget.check_time("writing the catalog")
+            connection.execute(insert(JapaneseCard),
+                               catalog.japanese_cards[start:start + _BATCH])
         connection.execute(insert(CatalogMeta), [{
             "id": 1,
             "source": catalog.source[:512],
             "checksum": catalog.checksum,
             "version": catalog.checksum[:16],
             "imported_at": dt.datetime.now(dt.UTC),
-            "set_count": len(catalog.sets),
+            "set_count": catalog.international_sets,
             "card_count": len(catalog.cards),
             "supplement_count": catalog.supplement_count,
             "image_origins": catalog.image_origins,

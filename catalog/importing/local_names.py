@@ -2,8 +2,10 @@
 
 Each printing's names by language (TCGdex's, `cards.names`) become rows of a name's search
 key, its language (a regional form read as its language: catalog.names.base_language) and
-the English search key of the card so named. A name folded as its card's English name is
-left out: the English name finds it already. Each distinct name is folded once, here
+the English search key of the card so named; so do the names of each Japanese printing
+linked to an international one (`japanese_cards.names`: Japanese, Korean, Chinese, Thai,
+Indonesian), as names of the card it is linked to. A name folded as its card's English
+name is left out: the English name finds it already. Each distinct name is folded once, here
 rather than by every worker that loads the catalog
 (speed trick "names folded at import": docs/performance.md).
 """
@@ -17,6 +19,19 @@ from catalog.names import base_language, search_key
 
 
 def local_name_rows(cards: Iterable[dict[str, Any]]) -> list[dict[str, str]]:
+    """The rows of the printings' names in other languages."""
+    return _rows((card["name"], card.get("names") or {}) for card in cards)
+
+
+def japanese_name_rows(japanese: Iterable[dict[str, Any]],
+                       english: dict[str, str]) -> list[dict[str, str]]:
+    """The rows of the names of each Japanese printing linked to an international one
+    (whose English name `english` gives by its id), as names of that card."""
+    return _rows((english[row["linked_id"]], row["names"]) for row in japanese
+                 if row["linked_id"] is not None)
+
+
+def _rows(named: Iterable[tuple[str, dict[str, str]]]) -> list[dict[str, str]]:
     folded: dict[str, str] = {}
 
     def fold(name: str) -> str:
@@ -25,11 +40,10 @@ def local_name_rows(cards: Iterable[dict[str, Any]]) -> list[dict[str, str]]:
         return folded[name]
 
     rows: dict[tuple[str, str, str], None] = {}
-    for card in cards:
-        names = card.get("names") or {}
+    for name, names in named:
         if not names:
             continue
-        english = fold(card["name"])
+        english = fold(name)
         for language, local in names.items():
             key = fold(local)
             if key != english:

@@ -5,8 +5,9 @@ rule of catalog/importing/deciding.py: its id, number and name are always
 pokemon-tcg-data's, and its content is the value consistent with the rest of its card,
 pokemon-tcg-data's where both are (a row that is not a card of its supertype, or that gives
 no regulation mark or set release day, takes TCGdex's). TCGdex adds what pokemon-tcg-data
-lacks: its sets, its printings of a set both have at a number pokemon-tcg-data lacks, and
-the names of sets and printings in other languages. Each field the sources give differently
+lacks: its sets, its printings of a set both have at a number pokemon-tcg-data lacks, the
+names of sets and printings in other languages, and a printing's illustrator and Pokédex
+numbers where pokemon-tcg-data gives none. Each field the sources give differently
 is a `Decision`, which `flask catalog sources-report` lists with the side taken and why.
 
 A TCGdex set is the catalog's set of the same id, else of the same English name, else the
@@ -159,6 +160,7 @@ def _add_cards(set_id: str, printings: list[TcgdexCard],
             # so are its pictures in them (its own, where it has one, stay in front)
             kept["names"] = {**printing.names, **kept.get("names", {})}
             _add_pictures(kept, printing)
+            kept["pokedex"] = kept.get("pokedex") or printing.pokedex  # where it gives none
             continue
         row = printing.row
         if _textless(row):

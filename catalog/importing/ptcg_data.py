@@ -27,6 +27,7 @@ from catalog.importing.fields import (
     load_json,
     mapping,
     optional,
+    pokedex,
     record,
     records,
     refuse_count,
@@ -172,6 +173,8 @@ def card_row(raw: Any, set_id: str, path: str, index: int, origin: str) -> dict[
         "source": origin,
         "legalities": _legalities(raw.get("legalities"), where),
         "names": {},  # TCGdex's, where the merge finds the printing there
+        "pokedex": pokedex(raw.get("nationalPokedexNumbers"), "'nationalPokedexNumbers'",
+                           where),
         "artist": optional(raw, "artist", where),
         **_images(raw.get("images")),
     }

@@ -2,11 +2,13 @@
 
 The layout (the repository, or GitHub's archive of it): `data/<serie>.ts` (a series),
 `data/<serie>/<set>.ts` (a set), `data/<serie>/<set>/<number>.ts` (one printing), and
-`interfaces.d.ts` at the root, the types every data file follows. `data-asia/` (other
-sets, other numbers) is not read. Each file is a TypeScript module of one object literal
-(catalog/importing/ts_modules.py), whose fields are checked against the types
-`interfaces.d.ts` declares for it (`SERIE`, `SET`, `CARD` below; tests/tooling holds
-them to the file) and against the limits of every import (catalog/importing/fields.py).
+`interfaces.d.ts` at the root, the types every data file follows. `data-asia/` holds the
+Asian releases in the same layout (other sets, other numbers): its modules are read here
+too, and catalog/importing/japan_data.py makes Japan's sets of them. Each file is a
+TypeScript module of one object literal (catalog/importing/ts_modules.py), whose fields are
+checked against the types `interfaces.d.ts` declares for it (`SERIE`, `SET`, `CARD`
+below; tests/tooling holds them to the file) and against the limits of every import
+(catalog/importing/fields.py).
 
 TCGdex names a card in several languages; the catalog keeps the English name and texts,
 and each printing's and set's names in the languages players write lists in (`LANGUAGES`),
@@ -36,6 +38,7 @@ from catalog.importing.fields import (
     integer,
     items,
     mapping,
+    pokedex,
     record,
     refuse_count,
     string,
@@ -57,8 +60,9 @@ from runtime import patterns
 
 UPSTREAM_ARCHIVE = "https://github.com/tcgdex/cards-database/archive/refs/heads/master.tar.gz"
 MARKER = "interfaces.d.ts"
-LAYOUT = Layout(files=patterns.compile(r"interfaces\.d\.ts|data/[^/]+(?:/[^/]+){0,2}\.ts"),
-                marker=MARKER)
+LAYOUT = Layout(files=patterns.compile(
+    r"interfaces\.d\.ts|data(?:-asia)?/[^/]+(?:/[^/]+){0,2}\.ts"), marker=MARKER)
+ASIA = "data-asia/"  # the folder of the Asian releases
 SOURCE = "tcgdex"
 # The languages whose names the catalog keeps beside English: those of TCGdex's international
 # releases. Asian releases are other sets (data-asia/), not read.
@@ -96,7 +100,7 @@ _ABILITY_KINDS = {"Pokemon Power": "Pokémon Power", "Poke-BODY": "Poké-Body",
                   "Poke-POWER": "Poké-Power", "Ability": "Ability"}
 # Rule lines a card prints for its kind, which TCGdex leaves out of its texts: they set
 # deck limits (catalog.printed_limits) and are part of the printed text.
-_RULE_LINES = {
+RULE_LINES = {
     "ACE SPEC": "You can't have more than 1 ACE SPEC card in your deck.",
     "Radiant": "Radiant Pokémon Rule: You can't have more than 1 Radiant Pokémon in your deck.",
 }
@@ -110,6 +114,8 @@ class RawTcgdex:
     series: dict[str, Module] = field(default_factory=dict)  # path -> module
     sets: dict[str, Module] = field(default_factory=dict)
     cards: dict[str, list[tuple[str, Module]]] = field(default_factory=dict)  # set path -> …
+    # The modules of data-asia/, in the same layout (catalog/importing/japan_data.py).
+    asia: RawTcgdex | None = None
 
 
 @dataclass
@@ -145,6 +151,12 @@ class TcgdexCard:
         """Its names in LANGUAGES, by language (the merge gives them to the printing
         pokemon-tcg-data has, whose row is never read)."""
         return local_names(self.module.value.get("name"), "'name'", self.where)
+
+    @property
+    def pokedex(self) -> list[int]:
+        """Its Pokédex numbers (the merge gives them to the printing pokemon-tcg-data has
+        where that gives none: what Japan's printings are linked by)."""
+        return pokedex(self.module.value.get("dexId"), "'dexId'", self.where)
 
     @functools.cached_property
     def row(self) -> dict[str, Any]:
@@ -185,8 +197,10 @@ def read(location: str, progress: Progress, budget: Budget, digest: Digest) -> R
             paths = [path for path in source.paths() if path != MARKER]
             interfaces = source.read(MARKER)
             digest.update(MARKER.encode() + b"\n" + interfaces)
-            raw = RawTcgdex(source.description)
-            _refuse_sizes(paths, budget)
+            raw = RawTcgdex(source.description, asia=RawTcgdex(source.description))
+            for folder in ("data/", ASIA):
+                _refuse_sizes(folder, [path for path in paths if path.startswith(folder)],
+                              budget)
             for done, (path, body) in enumerate(source.read_many(paths), start=1):
                 digest.update(path.encode() + b"\n" + body)
                 _place(raw, path, _module(body, f"{source.description}: {path}"))
@@ -197,11 +211,11 @@ def read(location: str, progress: Progress, budget: Budget, digest: Digest) -> R
     return raw
 
 
-def _refuse_sizes(paths: list[str], budget: Budget) -> None:
+def _refuse_sizes(folder: str, paths: list[str], budget: Budget) -> None:
     sets = sum(1 for path in paths if path.count("/") == 2)
     cards = sum(1 for path in paths if path.count("/") == 3)
-    refuse_count("data/", "sets", sets, budget.limits.sets, "a catalog")
-    refuse_count("data/", "cards", cards, budget.limits.cards, "a catalog")
+    refuse_count(folder, "sets", sets, budget.limits.sets, "a catalog")
+    refuse_count(folder, "cards", cards, budget.limits.cards, "a catalog")
 
 
 def _module(body: bytes, where: str) -> Module:
@@ -212,6 +226,8 @@ def _module(body: bytes, where: str) -> Module:
 
 
 def _place(raw: RawTcgdex, path: str, module: Module) -> None:
+    if path.startswith(ASIA) and raw.asia is not None:
+        raw = raw.asia
     depth = path.count("/")
     if depth == 1:
         raw.series[path] = module
@@ -228,7 +244,7 @@ def sets(raw: RawTcgdex, budget: Budget) -> list[TcgdexSet]:
     found = []
     for path, module in raw.sets.items():
         where = f"{raw.source}: {path}"
-        serie = series.get(_imported(module, "serie", path, where))
+        serie = series.get(imported(module, "serie", path, where))
         if serie is None:
             raise CatalogImportError(f"{where}: its 'serie' is not a series file of the source")
         if serie["id"] in left_out:
@@ -247,13 +263,13 @@ def sets(raw: RawTcgdex, budget: Budget) -> list[TcgdexSet]:
     return found
 
 
-def _imported(module: Module, key: str, path: str, where: str) -> str:
+def imported(module: Module, key: str, path: str, where: str) -> str:
     """The data path of the module `key` names (`set: Set`), as the layout writes it."""
-    imported = module.imported(module.value.get(key))
-    if imported is None:
+    named = module.imported(module.value.get(key))
+    if named is None:
         raise CatalogImportError(f"{where}: {key!r} must name the default import of its "
                                  "parent file")
-    parent = PurePosixPath(path).parent / imported
+    parent = PurePosixPath(path).parent / named
     parts: list[str] = []
     for part in parent.parts:
         if part == "..":
@@ -266,7 +282,7 @@ def _imported(module: Module, key: str, path: str, where: str) -> str:
     return found if found.endswith(".ts") else found + ".ts"  # TypeScript may name either
 
 
-def _shape(value: dict[str, Any], fields: dict[str, bool], where: str) -> None:
+def shape(value: dict[str, Any], fields: dict[str, bool], where: str) -> None:
     for key in value:
         if key not in fields:
             raise CatalogImportError(f"{where}: {key!r} is not a field interfaces.d.ts declares")
@@ -277,7 +293,7 @@ def _shape(value: dict[str, Any], fields: dict[str, bool], where: str) -> None:
 
 def _serie(module: Module, where: str) -> dict[str, Any]:
     _type(module, "Serie", where)
-    _shape(module.value, SERIE, where)
+    shape(module.value, SERIE, where)
     return {"id": _id(module.value, where),
             "name": _english(module.value.get("name"), "'name'", where) or ""}
 
@@ -322,7 +338,7 @@ def local_names(value: Any, label: str, where: str) -> dict[str, str]:
 
 def set_row(value: dict[str, Any], serie: dict[str, Any], printings: int,
             where: str) -> dict[str, Any]:
-    _shape(value, SET, where)
+    shape(value, SET, where)
     set_id = _id(value, where)
     name = _english(value.get("name"), "'name'", where)
     abbreviations = mapping(value.get("abbreviations"))
@@ -356,8 +372,8 @@ def card(module: Module, set_id: str, path: str, where: str, set_path: str,
     English name; `pictures`: its series's id and the languages its set is named in."""
     _type(module, "Card", where)
     value = module.value
-    _shape(value, CARD, where)
-    if _imported(module, "set", path, where) != set_path:
+    shape(value, CARD, where)
+    if imported(module, "set", path, where) != set_path:
         raise CatalogImportError(f"{where}: its 'set' is not the set file it sits under")
     if value.get("category") not in _CATEGORIES:
         raise CatalogImportError(f"{where}: unknown category {value.get('category')!r}")
@@ -394,8 +410,8 @@ def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
         "weaknesses": _modifiers(value.get("weaknesses"), "'weaknesses'", where),
         "resistances": _modifiers(value.get("resistances"), "'resistances'", where),
         "retreat_cost": ["Colorless"] * _retreat(value.get("retreat"), where),
-        "rules": ([effect] if effect else []) + [_RULE_LINES[kind] for kind in subtypes
-                                                  if kind in _RULE_LINES],
+        "rules": ([effect] if effect else []) + [RULE_LINES[kind] for kind in subtypes
+                                                  if kind in RULE_LINES],
         "ancient_trait": trait,
         "rarity": string(value.get("rarity"), "'rarity'", where, NAME),
         "regulation_mark": string(value.get("regulationMark"), "'regulationMark'", where,
@@ -404,11 +420,20 @@ def _card_row(value: dict[str, Any], set_id: str, number: str, name: str,
         "legalities": None,
         "artist": string(value.get("illustrator"), "'illustrator'", where, NAME) or None,
         "names": local_names(value.get("name"), "'name'", where),
+        "pokedex": pokedex(value.get("dexId"), "'dexId'", where),
     }
     return row
 
 
 def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
+    return subtypes(value, where, basic=bool(basic_energy_type(name)),
+                    mega=name.startswith("Mega "), radiant=name.startswith("Radiant "))
+
+
+def subtypes(value: dict[str, Any], where: str, *, basic: bool, mega: bool,
+             radiant: bool) -> list[str]:
+    """A card's subtypes in the catalog's spelling; `basic`, `mega`, `radiant`: its name
+    is a basic Energy's, a Mega Evolution's, a Radiant Pokémon's (in its own language)."""
     found: list[str] = []
     stage, suffix = value.get("stage"), value.get("suffix")
     trainer, energy = value.get("trainerType"), value.get("energyType")
@@ -417,7 +442,7 @@ def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
         # Water Energy): an Energy has no stage, and one named as a basic Energy, with no
         # text of its own, is one.
         stage = None
-        if energy is None and basic_energy_type(name) and value.get("effect") is None:
+        if energy is None and basic and value.get("effect") is None:
             energy = "Normal"
     for kind, table_of, label in ((stage, _STAGES, "stage"), (trainer, _TRAINER_KINDS,
                                   "trainerType"), (energy, _ENERGY_KINDS, "energyType")):
@@ -429,9 +454,9 @@ def _subtypes(value: dict[str, Any], name: str, where: str) -> list[str]:
         if suffix not in _SUFFIXES:
             raise CatalogImportError(f"{where}: unknown suffix {suffix!r}")
         found.extend(_SUFFIXES[suffix])
-    if suffix == "ex" and name.startswith("Mega ") and "MEGA" not in found:
+    if suffix == "ex" and mega and "MEGA" not in found:
         found.append("MEGA")  # a Mega Evolution Pokémon ex
-    if name.startswith("Radiant "):
+    if radiant:
         found.append("Radiant")
     if value.get("rarity") == "ACE SPEC Rare" and "ACE SPEC" not in found:
         found.append("ACE SPEC")

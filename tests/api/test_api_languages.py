@@ -70,3 +70,14 @@ def test_an_unknown_local_name_is_offered_the_cards_its_language_names_so(client
     assert line["status"] == "unknown"
     offered = {suggestion["name"] for suggestion in line["suggestions"]}
     assert any(name.startswith("Boss's Orders") for name in offered), offered
+
+
+def test_the_page_shows_the_japanese_names_of_a_japanese_list(client):
+    page = BeautifulSoup(client.post("/", data={
+        "mode": "deck", "deck": "4 ムク M5 078\n4 トロピウス\n", "format": "standard",
+        "as_of": "2026-09-01"}).get_data(as_text=True), "html.parser")
+    assert "Japanese" in page.find(id="language-deck").get_text()
+    row = page.find(id="deck-line-1")
+    assert "Gwynn" in row.select_one(".printing").get_text()
+    assert row.select_one(".local-name").get_text() == "(ムク)"
+    assert row.select_one(".local-name")["lang"] == "ja"

@@ -30,6 +30,8 @@ KIND_CODES = {"printing-released-after-event": "not-yet-released", "total-not-60
               "name-not-at-number": "unknown-card",
               # Not the source's errors: what an English catalog cannot read or lacks.
               "japanese-printing": "unknown-set", "japanese-set-code": "unknown-card",
+              "japanese-data-other-card": "not-yet-released",
+              "japanese-data-unread": "not-released-here",
               "not-in-catalog": "unknown-card"}
 FORMATS = {"standard", "expanded"}
 COMMIT = re.compile(r"[0-9a-f]{40}")

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from catalog.db import make_engine
 from catalog.importing.importer import import_catalog
 from catalog.index import CatalogIndex, load_index
-from catalog.models import Card, Set
+from catalog.models import INTERNATIONAL, Card, Set
 from tests.support.servers import static_http
 
 
@@ -42,9 +42,11 @@ def index_of(url: str) -> CatalogIndex:
 
 
 def counts(engine: Engine) -> tuple[int, int]:
-    """How many sets and cards the catalog in `engine` holds."""
+    """How many international sets and cards the catalog in `engine` holds (Japan's sets
+    and printings are apart: models.JapaneseCard)."""
     with Session(engine) as session:
-        return (session.scalar(select(func.count()).select_from(Set)) or 0,
+        return (session.scalar(select(func.count()).select_from(Set)
+                               .where(Set.region == INTERNATIONAL)) or 0,
                 session.scalar(select(func.count()).select_from(Card)) or 0)
 
 

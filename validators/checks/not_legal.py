@@ -10,6 +10,10 @@ Illegal: 1 Charizard CEL 4 in Modified on 2003-08-31 (not-yet-released): a print
          not exist on the date judged is not legal, even as a reprint of a legal card
 Illegal: 1 Radiant Greninja ASR 46 in Standard on 2025-04-11: its mark F rotated out that day
          and no printing of the card carries a later one (the message names the rotation)
+Illegal: 2 Heracross M6 1 (not-released-here): a card of Japan's M6, released there on
+         2026-07-31, that has no English printing yet
+Legal:   2 Heracross M6 1 with M6 previewed (previewed, a warning): its mark J is legal in
+         Standard, and the verdict names the line judged as released
 Illegal: 1 Iron Thorns ex TWM 77 in Standard on 2024-06-01 (not-yet-legal): Twilight
          Masquerade was in stores from 2024-05-24 but legal from 2024-06-07
 """
@@ -47,15 +51,23 @@ BEFORE_MARKS_MESSAGE = ("line {line}: {card} is not legal in {format} on {date}:
                         "format goes by regulation marks from {first} only")
 UNLEGAL_MESSAGE = ("line {line}: {card} is not legal yet on {date}: {set} came out "
                    "{released} and is legal from {legal_from}")
+PREVIEW_MESSAGE = ("line {line}: {card} is judged as released: the request previews {code}, "
+                   "released in Japan on {released}")
 WORDING_MESSAGE = ("line {line}: {card} is legal as a printing of {via_card}, whose wording "
                    "differs; the legal printing's text is the one that counts")
 NOT_LEGAL = Code("not-legal", "not in the card pool", (ERROR,),
                  (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE), CITES_ANNOUNCEMENT)
+HERE_MESSAGE = ("line {line}: {card} was released in Japan on {released} ({code}); not yet "
+                "released in English, it is in no international format's card pool")
 NOT_YET_RELEASED = Code("not-yet-released", "not yet released", (ERROR,), (UNRELEASED_MESSAGE,))
+NOT_RELEASED_HERE = Code("not-released-here", "released in Japan only", (ERROR,),
+                         (HERE_MESSAGE,))
 NOT_YET_LEGAL = Code("not-yet-legal", "not yet legal", (ERROR,), (UNLEGAL_MESSAGE,))
 REPRINT_WORDING = Code("reprint-wording", "reprint worded otherwise", (WARNING,),
                        (WORDING_MESSAGE,))
-CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
+PREVIEWED = Code("previewed", "judged as released", (WARNING,), (PREVIEW_MESSAGE,))
+CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_RELEASED_HERE, NOT_YET_LEGAL, REPRINT_WORDING,
+         PREVIEWED)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
@@ -71,6 +83,15 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
             worded = kept.get((judged, standing.printing.id, standing.released),
                               _not_legal, ctx, spec, standing)
             yield placed(worded, line.entry.line, (ctx.ref(line),))
+        elif ctx.format.pool.previewed and line.resolution.status == RESOLVED and \
+                _previewed(ctx, standings.cards[0].legal_via):
+            via = standings.cards[0].legal_via
+            assert via is not None  # _previewed says so
+            info = ctx.index.sets[via.set_id]
+            yield Violation.of(PREVIEWED, PREVIEW_MESSAGE, ctx.format.rule(spec.section),
+                               (ctx.ref(line),), line=line.entry.line, id=via.id,
+                               card=written(ctx.index, via), code=info.code or info.id,
+                               released=_iso(info.release_date))
         elif line.resolution.status == RESOLVED and line.resolution.method != NAME:
             # A line that names no printing (a name alone) stands for the card's legal
             # printing, whose wording is the one that counts: no wording of its own to warn of.
@@ -82,6 +103,11 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
                                    line=line.entry.line, id=standing.printing.id, via=via.id,
                                    card=written(ctx.index, standing.printing),
                                    via_card=written(ctx.index, via))
+
+
+def _previewed(ctx: Context, via: Printing | None) -> bool:
+    """Whether a line is legal through a printing of a set of Japan's the format previews."""
+    return via is not None and via.set_id in ctx.format.pool.previewed
 
 
 def _not_legal(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
@@ -99,6 +125,11 @@ def _worded(ctx: Context, spec: CheckSpec, standing: CardStanding) -> Violation:
                             name=shown.name, id=shown.id,
                             card=written(ctx.index, shown), date=ctx.as_of.isoformat(),
                             set=info.name, released=_iso(info.release_date))
+    info = ctx.index.sets[shown.set_id]
+    if info.japanese:  # a card of Japan's with no English printing yet
+        return Violation.of(NOT_RELEASED_HERE, HERE_MESSAGE, rule, line=0, name=shown.name,
+                            id=shown.id, card=written(ctx.index, shown),
+                            released=_iso(info.release_date), code=info.code or info.id)
     legal_from = ctx.standings.legality.waiting(shown)
     if legal_from is not None and ctx.as_of is not None:
         info = ctx.index.sets[shown.set_id]

@@ -41,6 +41,8 @@ URL_PATTERN = r"^https?://[^\s]+$"
 # (Limitless's "Suspended Cards" name a handful); a pool of 2,000 cards covers a cube.
 MAX_BANS, MAX_POOL_CARDS, MAX_POOL_TERMS, MAX_RULES = 200, 2_000, 100, 20
 MAX_FAMILIES, MAX_FAMILY_NAMES = 20, 10
+# The most sets of Japan's a request or a definition may preview: a year of them and more.
+MAX_PREVIEW = 20
 # deckjudge's own data says more where its sources do: how a date was read, what a format's
 # document leaves to the organizer.
 MAX_NOTE = 4_000
@@ -306,6 +308,8 @@ class DefinitionSchema(Strict):
     deck_size = fields.Integer(strict=True, validate=validate.Range(1, 200))
     copy_limit = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 60))
     pool = fields.Nested(NarrowerPool)
+    # Sets of Japan's judged as released, by their codes ("M6"): the coming format.
+    preview = _texts(MAX_PREVIEW, 16)
     base_bans = JSONBoolean()
     banned = fields.List(fields.Nested(Ban), validate=validate.Length(0, MAX_BANS))
     unbanned = fields.List(fields.Nested(Unban), validate=validate.Length(1, MAX_BANS))
