@@ -13,6 +13,7 @@ from flask.helpers import get_debug_flag
 
 from api import (
     cards,
+    changes,
     formats,
     health,
     resolve,
@@ -70,8 +71,9 @@ EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     answer_bound.init_app,
     problems.init_framework_answers,
 )
-BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
-              validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp, page.bp)
+BLUEPRINTS = (health.bp, cards.bp, resolve.bp, formats.bp, changes.bp, validate.bp,
+              validate_team.bp, validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp,
+              page.bp)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
