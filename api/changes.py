@@ -14,6 +14,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import load_query
+from api.views import catalog_ref
 from catalog.index import CatalogIndex
 from runtime.strict_fields import Strict
 from validators.changes import Change, changes
@@ -72,7 +73,7 @@ def list_changes() -> dict[str, Any]:
     body: dict[str, Any] = {
         "items": [change_view(change, index) for change in chosen[start:start + per_page]],
         "page": page, "per_page": per_page, "total": len(chosen),
-        "catalog": {"version": index.version}}
+        "catalog": catalog_ref(index.version)}
     if page * per_page < len(chosen):
         body["next"] = url_for("changes.list_changes",
                                **{**request.args.to_dict(), "page": page + 1})

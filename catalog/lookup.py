@@ -44,6 +44,17 @@ def version(session: Session) -> str | None:
     return value if value is None else str(value)
 
 
+_STAMPS = ("SELECT (SELECT version FROM catalog_meta WHERE id = 1), "
+           "(SELECT version FROM rules_bundle WHERE id = 1)")
+
+
+def stamps(session: Session) -> tuple[str | None, str | None]:
+    """The loaded catalog's version stamp and the rules bundle's (one small query), each
+    None when none is loaded."""
+    catalog, rules = session.connection().exec_driver_sql(_STAMPS).one()
+    return (None if catalog is None else str(catalog), None if rules is None else str(rules))
+
+
 def newest_set(session: Session) -> Set | None:
     """The set of the latest release day (of those that have one)."""
     query = (select(Set).where(Set.release_date.is_not(None))

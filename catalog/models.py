@@ -166,3 +166,19 @@ class CatalogMeta(Base):
     supplement_count: Mapped[int] = mapped_column(Integer)
     # Where the cards' pictures are (https://host), for the organizer page's policy.
     image_origins: Mapped[list[Any] | None] = mapped_column(JSON)
+
+
+class RulesBundle(Base):
+    """The one row that says which rules bundle the instances judge by, when one was written
+    (`flask formats update`): its files as the bundle gives them, stamped like a catalog.
+    No row: each instance judges by the files shipped with its code."""
+
+    __tablename__ = "rules_bundle"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(512))
+    checksum: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # The bundle's files by name, each its text (UTF-8 JSON).
+    files: Mapped[dict[str, str]] = mapped_column(JSON)

@@ -9,13 +9,15 @@ set is a frozen value, swapped whole, so a request reads one set from start to e
 from __future__ import annotations
 
 import functools
+from contextvars import ContextVar
 from pathlib import Path
 
-from validators.formats.reader import read_formats
+from validators.formats.bundle import file_names, read_bundle
+from validators.formats.reader import FormatDataError
 from validators.records import CONSTRUCTED, PLAYS, DeckRules, Format, FormatSet
 
-__all__ = ["FORMATS_DIR", "ORDER", "PLAYS", "all_formats", "builtin_formats", "deck_rules",
-           "get_format", "in_use", "own_formats", "use"]
+__all__ = ["FORMATS_DIR", "ORDER", "PLAYS", "SHIPPED", "all_formats", "builtin_formats",
+           "deck_rules", "get_format", "in_use", "own_formats", "pin", "use"]
 
 FORMATS_DIR = Path(__file__).resolve().parent
 # The order formats are listed and answered in for format=all; a team format
@@ -25,17 +27,32 @@ ORDER = ("unlimited", "modified", "sealed", "booster-draft", "rochester-draft",
          "expanded", "glc")
 
 
+SHIPPED = "deckjudge's own files"  # the source the files beside this module are named by
+
+
 @functools.cache
 def own_formats() -> FormatSet:
     """deckjudge's own formats, as the files beside this module give them (read once)."""
-    return read_formats(FORMATS_DIR, ORDER)
+    files = {}
+    for name in file_names(ORDER):
+        try:
+            files[name] = (FORMATS_DIR / name).read_bytes()
+        except OSError as error:
+            raise FormatDataError(FORMATS_DIR / name, (), str(error.strerror)) from None
+    return read_bundle(files, ORDER, SHIPPED)
 
 
 _in_use: FormatSet | None = None  # set by `use`; None: deckjudge's own formats alone
+# The set one request judges in from start to end, though the process swaps to another
+# meanwhile (api.middleware.store pins the one it was given with the catalog's index).
+_pinned: ContextVar[FormatSet | None] = ContextVar("pinned_formats", default=None)
 
 
 def in_use() -> FormatSet:
-    """The formats judged in now."""
+    """The formats judged in now: those pinned in this context, else the process's."""
+    pinned = _pinned.get()
+    if pinned is not None:
+        return pinned
     return _in_use if _in_use is not None else own_formats()
 
 
@@ -43,6 +60,12 @@ def use(formats: FormatSet | None) -> None:
     """Judge in `formats` from now on (None: deckjudge's own formats alone)."""
     global _in_use
     _in_use = formats
+
+
+def pin(formats: FormatSet | None) -> None:
+    """Judge in `formats` in this context (a request's), whatever the process swaps to;
+    None: in the process's again."""
+    _pinned.set(formats)
 
 
 def all_formats() -> dict[str, Format]:
