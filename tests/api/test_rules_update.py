@@ -49,9 +49,12 @@ def bundle(tmp_path) -> Path:
 
 @pytest.fixture
 def app(rules_db):
-    """An app checking both stamps on every request; the process's rules put back after."""
+    """An app checking both stamps on every request; the process's rules put back after.
+    A request that finds new rules loads the index anew, a few seconds on a loaded machine:
+    no deadline stops it here."""
     before = formats._in_use
-    made = create_app({"TESTING": True, "DATABASE_URL": rules_db, "CATALOG_CHECK_SECONDS": 0})
+    made = create_app({"TESTING": True, "DATABASE_URL": rules_db, "CATALOG_CHECK_SECONDS": 0,
+                       "REQUEST_DEADLINE_SECONDS": None})
     made.test_client_class = ContractClient
     yield made
     with made.app_context():

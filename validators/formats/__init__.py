@@ -1,9 +1,11 @@
-"""The formats deckjudge judges in: its own, read whole from the files beside this module
-(validators.formats.reader), and a deployment's (validators.deployed), listed after them.
+"""The formats deckjudge judges in: its own, read whole from a rules bundle (the files
+beside this module, or the one `flask formats update` wrote: validators.rules_bundles), and
+a deployment's (validators.deployed), listed after them.
 
-The process judges in one FormatSet at a time: deckjudge's own formats as their files
-give them, read when first asked for, until a deployment's are added to them (`use`). The
-set is a frozen value, swapped whole, so a request reads one set from start to end.
+The process judges in one FormatSet at a time: deckjudge's own formats as the shipped files
+give them, read when first asked for, until another set is put in their place (`use`). The
+set is a frozen value, swapped whole, and a request pins the one it was given (`pin`), so
+it reads one set from start to end.
 """
 
 from __future__ import annotations
