@@ -17,8 +17,8 @@ from api.schema import load_query
 from api.views import catalog_ref
 from catalog.index import CatalogIndex
 from runtime.strict_fields import Strict
-from validators.changes import Change, changes
-from validators.formats import all_formats, in_use
+from validators.changes import Change, with_catalog
+from validators.formats import all_formats
 from validators.records import Announcement
 
 bp = Blueprint("changes", __name__, url_prefix="/v1")
@@ -54,9 +54,9 @@ class ChangesQuery(Strict):
 CHANGES_QUERY = ChangesQuery()
 
 
-def _chosen(args: dict[str, Any]) -> list[Change]:
+def _chosen(args: dict[str, Any], index: CatalogIndex) -> list[Change]:
     since, until, fmt = args["since"], args["until"], args["format"]
-    return [change for change in changes(in_use())
+    return [change for change in index.caches.table(with_catalog)
             if (since is None or change.effective >= since)
             and (until is None or change.effective <= until)
             and (fmt is None or change.format == fmt)]
@@ -67,8 +67,8 @@ def _chosen(args: dict[str, Any]) -> list[Change]:
 def list_changes() -> dict[str, Any]:
     args = load_query(CHANGES_QUERY)
     page, per_page = args["page"], args["per_page"]
-    chosen = _chosen(args)
     index = store.index()
+    chosen = _chosen(args, index)
     start = (page - 1) * per_page
     body: dict[str, Any] = {
         "items": [change_view(change, index) for change in chosen[start:start + per_page]],
@@ -85,7 +85,7 @@ def list_changes() -> dict[str, Any]:
 def atom_feed() -> Response:
     args = load_query(CHANGES_QUERY)
     index = store.index()
-    chosen = _chosen(args)
+    chosen = _chosen(args, index)
     feed = ET.Element("feed", xmlns=ATOM)
     _text(feed, "id", request.base_url)
     _text(feed, "title", "deckjudge: changes to the formats")

@@ -1,5 +1,6 @@
 """Every dated change deckjudge knows of its formats, oldest first: made from the format data
-(a FormatSet) alone, so that every rules bundle has its own list.
+(a FormatSet), so that every rules bundle has its own list, and, for the sets of the catalog
+that wait to become legal, from the catalog too (`with_catalog`).
 
 A change is one thing that took effect on one day in one format: a card banned or unbanned,
 a rotation to a regulation mark, a season beginning with its own pool, a set made legal on
@@ -14,7 +15,10 @@ import datetime as dt
 import functools
 from dataclasses import dataclass
 
-from validators.records import REACHES, Announcement, Ban, DeckRules, FormatSet, Lineage
+from catalog.index import CatalogIndex
+from validators.formats import in_use
+from validators.pool import PoolLegality
+from validators.records import REACHES, Announcement, Ban, CardPool, DeckRules, FormatSet, Lineage
 
 # The kinds of change, in the order one day's changes of one format are listed.
 ROTATION, POOL, SET_LEGAL, BAN, UNBAN, RULE, DECK_SIZE = (
@@ -119,3 +123,45 @@ def _of_lineage(lineage: Lineage) -> list[Change]:
         found.append(Change(RULE, lineage.formats[0], rule.effective,
                             f"{rule.name}. {rule.note}", rule.source))
     return found
+
+
+def with_catalog(index: CatalogIndex) -> tuple[Change, ...]:
+    """The changes of the formats in use, and the day each set of `index`'s catalog becomes
+    legal in a format that makes sets wait (`legal_fridays`, `legal_days`), oldest first. A
+    table of the index (index.caches.table): an index is served with one set of rules."""
+    found: dict[tuple[object, ...], Change] = {
+        (c.kind, c.format, c.effective, c.cards, c.sets): c for c in changes(in_use())}
+    for lineage in dict.fromkeys(in_use().lineages.values()):
+        _add(found, _sets_legal(lineage, index))
+    return tuple(sorted(found.values(), key=lambda change: change.order))
+
+
+def _sets_legal(lineage: Lineage, index: CatalogIndex) -> list[Change]:
+    """Each set released in a season whose pool makes sets wait, legal on the day its rules
+    give (a day the format data gives itself is listed from the data)."""
+    found = []
+    seasons = lineage.seasons
+    for at, season in enumerate(seasons):
+        pool = season.rules.pool
+        if not (pool.legal_fridays or pool.legal_days):
+            continue
+        end = seasons[at + 1].first_possible if at + 1 < len(seasons) else None
+        for set_id, info in index.sets.items():
+            released = info.release_date
+            if (released is None or released < season.first_possible
+                    or (end is not None and released >= end) or set_id in pool.legal_dates):
+                continue
+            day = PoolLegality(index, pool, released).legal_from(set_id)
+            if day is not None and PoolLegality(index, pool, day).set_chosen(set_id):
+                found.append(Change(SET_LEGAL, season.format, day,
+                                    f"The set becomes legal, {_waiting(pool)}.", None,
+                                    sets=(set_id,)))
+    return found
+
+
+def _waiting(pool: CardPool) -> str:
+    if pool.legal_days:
+        return f"{pool.legal_days} days after its release"
+    ordinal = {1: "first", 2: "second", 3: "third"}.get(pool.legal_fridays,
+                                                       f"{pool.legal_fridays}th")
+    return f"the {ordinal} Friday after its release"

@@ -112,3 +112,17 @@ def test_the_page_links_the_feed_for_readers_and_people(client):
     shown = [a["href"] for a in soup.find_all("a") if a["href"] == alternate["href"]]
     assert shown
     assert client.get(alternate["href"]).mimetype == "application/atom+xml"
+
+
+def test_each_set_that_waits_is_listed_on_the_day_it_becomes_legal(client):
+    items = _all(client, "&since=2026-07-01&until=2026-08-31")
+    legal = {(i["format"], i["sets"][0]["id"], i["effective"]) for i in items
+             if i["kind"] == "set-legal"}
+    # Pitch Black (me5), released 2026-07-17: the second Friday after is 2026-07-31, the
+    # day GET /v1/cards/me5-78 says it is legal from.
+    assert {("standard", "me5", "2026-07-31"), ("expanded", "me5", "2026-07-31")} <= legal
+    pitch_black = next(i for i in items if i["sets"] and i["sets"][0]["id"] == "me5")
+    assert pitch_black["sets"][0]["name"] == "Pitch Black"
+    assert "second Friday" in pitch_black["summary"]
+    card = client.get("/v1/cards/me5-78?as_of=2026-07-20").get_json()
+    assert card["legalities"]["standard"]["legal_from"] == "2026-07-31"
