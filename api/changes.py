@@ -15,9 +15,10 @@ from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import load_query
 from api.views import catalog_ref
+from catalog import lookup
 from catalog.index import CatalogIndex
 from runtime.strict_fields import Strict
-from validators.changes import Change, with_catalog
+from validators.changes import Change, imported, with_catalog
 from validators.formats import all_formats
 from validators.records import Announcement
 
@@ -27,6 +28,9 @@ ATOM = "http://www.w3.org/2005/Atom"
 # The namespace the entries' ids are made in: an entry keeps its id as long as the change
 # keeps its kind, format, day and cards.
 _IDS = uuid.UUID("6f1d3c52-5d0e-4f63-9a43-1c2b0b6c7d10")
+# An empty feed's `updated`, which RFC 4287 requires: the day of the game's first set, as
+# nothing it could list changed before.
+_FIRST_DAY = dt.date(1999, 1, 9)
 
 
 def _known_format(value: str) -> None:
@@ -55,11 +59,18 @@ CHANGES_QUERY = ChangesQuery()
 
 
 def _chosen(args: dict[str, Any], index: CatalogIndex) -> list[Change]:
+    """The changes the query asks for, oldest first: the formats' and the catalog imports'
+    that added sets (which concern every format)."""
     since, until, fmt = args["since"], args["until"], args["format"]
-    return [change for change in index.caches.table(with_catalog)
+    imports = [imported(row.imported_at.date(), row.version, tuple(row.sets))
+               for row in lookup.imports_that_added_sets(store.session())]
+    every = index.caches.table(with_catalog)
+    if imports:
+        every = tuple(sorted((*every, *imports), key=lambda change: change.order))
+    return [change for change in every
             if (since is None or change.effective >= since)
             and (until is None or change.effective <= until)
-            and (fmt is None or change.format == fmt)]
+            and (fmt is None or change.format in (fmt, None))]
 
 
 @bp.get("/changes")
@@ -91,8 +102,7 @@ def atom_feed() -> Response:
     _text(feed, "title", "deckjudge: changes to the formats")
     _text(feed, "subtitle", "Every dated ban, unban, rotation, season, legal day and rule "
                             "change deckjudge judges by.")
-    _text(feed, "updated", _moment(max((c.effective for c in chosen),
-                                       default=dt.date(1999, 1, 9))))
+    _text(feed, "updated", _moment(max((c.effective for c in chosen), default=_FIRST_DAY)))
     author = ET.SubElement(feed, "author")
     _text(author, "name", "deckjudge")
     ET.SubElement(feed, "link", rel="self", href=request.url, type="application/atom+xml")
@@ -105,19 +115,19 @@ def atom_feed() -> Response:
 
 
 def change_view(change: Change, index: CatalogIndex) -> dict[str, Any]:
-    fmt = all_formats().get(change.format)
+    fmt = all_formats().get(change.format) if change.format else None
+    named_format = (fmt.name if fmt else change.format) or "Every format"
     cards = [{"id": card_id, "name": (printing.name if (printing := index.card(card_id))
                                       else None)} for card_id in change.cards]
     sets = [{"id": set_id, "name": info.name if (info := index.sets.get(set_id)) else None}
             for set_id in change.sets]
     named = ", ".join(str(item["name"] or item["id"]) for item in [*cards, *sets])
     return {
-        "id": str(uuid.uuid5(_IDS, "\0".join((change.kind, change.format,
+        "id": str(uuid.uuid5(_IDS, "\0".join((change.kind, change.format or "",
                                               change.effective.isoformat(), *change.cards,
                                               *change.sets)))),
         "kind": change.kind, "format": change.format,
-        "title": f"{fmt.name if fmt else change.format}: "
-                 f"{named + ': ' if named else ''}{change.summary}",
+        "title": f"{named_format}: {named + ': ' if named else ''}{change.summary}",
         "summary": change.summary,
         "effective": change.effective.isoformat(),
         "effective_by": change.effective_by and change.effective_by.isoformat(),
@@ -139,7 +149,8 @@ def _entry(view: dict[str, Any]) -> ET.Element:
     if announced and len(announced) == 10:
         _text(entry, "published", _moment(dt.date.fromisoformat(announced)))
     ET.SubElement(entry, "category", term=view["kind"])
-    ET.SubElement(entry, "category", term=view["format"])
+    if view["format"] is not None:
+        ET.SubElement(entry, "category", term=view["format"])
     source = view["source"]
     if source is not None:
         ET.SubElement(entry, "link", rel="alternate", href=source["url"], title=source["title"])

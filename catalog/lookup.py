@@ -11,7 +11,7 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
 from catalog.image_urls import is_origin
-from catalog.models import Card, CatalogMeta, Set, SetCode
+from catalog.models import Card, CatalogImport, CatalogMeta, Set, SetCode
 from catalog.numbers import number_sort_key
 
 Record = TypeVar("Record", Set, Card)
@@ -53,6 +53,12 @@ def stamps(session: Session) -> tuple[str | None, str | None]:
     None when none is loaded."""
     catalog, rules = session.connection().exec_driver_sql(_STAMPS).one()
     return (None if catalog is None else str(catalog), None if rules is None else str(rules))
+
+
+def imports_that_added_sets(session: Session) -> list[CatalogImport]:
+    """Every import that added sets to a loaded catalog, oldest first."""
+    return list(session.scalars(select(CatalogImport).order_by(CatalogImport.imported_at,
+                                                               CatalogImport.id)))
 
 
 def newest_set(session: Session) -> Set | None:

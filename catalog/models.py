@@ -182,3 +182,16 @@ class RulesBundle(Base):
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     # The bundle's files by name, each its text (UTF-8 JSON).
     files: Mapped[dict[str, str]] = mapped_column(JSON)
+
+
+class CatalogImport(Base):
+    """An import that added sets to a loaded catalog: when, which catalog it made, from
+    where, and the sets it added (the change feed lists it)."""
+
+    __tablename__ = "catalog_imports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[str] = mapped_column(String(32))
+    imported_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    source: Mapped[str] = mapped_column(String(512))
+    sets: Mapped[list[str]] = mapped_column(JSON)  # the ids of the sets it added

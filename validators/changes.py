@@ -21,9 +21,9 @@ from validators.pool import PoolLegality
 from validators.records import REACHES, Announcement, Ban, CardPool, DeckRules, FormatSet, Lineage
 
 # The kinds of change, in the order one day's changes of one format are listed.
-ROTATION, POOL, SET_LEGAL, BAN, UNBAN, RULE, DECK_SIZE = (
-    "rotation", "pool", "set-legal", "ban", "unban", "rule", "deck-size")
-KINDS = (ROTATION, POOL, SET_LEGAL, BAN, UNBAN, RULE, DECK_SIZE)
+ROTATION, POOL, SET_LEGAL, BAN, UNBAN, RULE, DECK_SIZE, CATALOG_SETS = (
+    "rotation", "pool", "set-legal", "ban", "unban", "rule", "deck-size", "catalog-sets")
+KINDS = (CATALOG_SETS, ROTATION, POOL, SET_LEGAL, BAN, UNBAN, RULE, DECK_SIZE)
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Change:
     where the day is not established)."""
 
     kind: str  # one of KINDS
-    format: str
+    format: str | None  # None: every format (a catalog import)
     effective: dt.date
     summary: str  # what changed, in a sentence for people
     source: Announcement | None  # who announced it; its date is the day it was announced
@@ -42,7 +42,8 @@ class Change:
 
     @property
     def order(self) -> tuple[dt.date, str, int, tuple[str, ...], tuple[str, ...]]:
-        return (self.effective, self.format, KINDS.index(self.kind), self.cards, self.sets)
+        return (self.effective, self.format or "", KINDS.index(self.kind), self.cards,
+                self.sets)
 
 
 @functools.lru_cache(maxsize=2)  # the set judged in, and the one before it while it swaps
@@ -165,3 +166,10 @@ def _waiting(pool: CardPool) -> str:
     ordinal = {1: "first", 2: "second", 3: "third"}.get(pool.legal_fridays,
                                                        f"{pool.legal_fridays}th")
     return f"the {ordinal} Friday after its release"
+
+
+def imported(day: dt.date, version: str, sets: tuple[str, ...]) -> Change:
+    """A catalog import that added sets, on the day it was made."""
+    return Change(CATALOG_SETS, None, day,
+                  f"The catalog import {version} adds {len(sets)} "
+                  f"set{'s' if len(sets) > 1 else ''}.", None, sets=sets)

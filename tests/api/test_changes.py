@@ -2,9 +2,13 @@
 every answer is checked against openapi.yaml, and the feed is parsed and held to the
 elements RFC 4287 requires."""
 
+import json
 from xml.etree import ElementTree as ET
 
 from bs4 import BeautifulSoup
+
+from catalog.importing.importer import import_catalog
+from tests.api.test_index_refresh import serving
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 
@@ -126,3 +130,34 @@ def test_each_set_that_waits_is_listed_on_the_day_it_becomes_legal(client):
     assert "second Friday" in pitch_black["summary"]
     card = client.get("/v1/cards/me5-78?as_of=2026-07-20").get_json()
     assert card["legalities"]["standard"]["legal_from"] == "2026-07-31"
+
+
+def add_set(mini_dir, set_id: str, name: str, like: str = "neo1") -> None:
+    """A set added to a copy of the mini catalog: `like`'s cards under a new id and name."""
+    sets_path = mini_dir / "sets" / "en.json"
+    sets = json.loads(sets_path.read_text(encoding="utf-8"))
+    sets.append({**next(s for s in sets if s["id"] == like), "id": set_id, "name": name})
+    sets_path.write_text(json.dumps(sets), encoding="utf-8")
+    cards = json.loads((mini_dir / "cards" / "en" / f"{like}.json").read_text(encoding="utf-8"))
+    for card in cards:
+        card["id"] = f"{set_id}-{card['number']}"
+    (mini_dir / "cards" / "en" / f"{set_id}.json").write_text(json.dumps(cards),
+                                                             encoding="utf-8")
+
+
+def test_an_import_that_adds_sets_is_a_change_of_every_format(empty_db_url, mini_dir):
+    with serving(empty_db_url, mini_dir, 0) as (engine, client):
+        first = client.get("/v1/changes?per_page=500").get_json()
+        assert "catalog-sets" not in {i["kind"] for i in first["items"]}  # a first import
+
+        add_set(mini_dir, "zz1", "A Set Added")
+        import_catalog(engine, str(mini_dir))
+        listed = client.get("/v1/changes?per_page=500&format=glc").get_json()["items"]
+        [added] = [i for i in listed if i["kind"] == "catalog-sets"]
+        assert added["format"] is None and added["sets"] == [{"id": "zz1",
+                                                              "name": "A Set Added"}]
+        assert "adds 1 set" in added["summary"] and added["title"].startswith("Every format")
+        feed = ET.fromstring(client.get("/v1/changes.atom?format=glc").get_data())
+        entry = next(e for e in feed.findall(f"{ATOM}entry")
+                     if e.find(f"{ATOM}id").text == f"urn:uuid:{added['id']}")
+        assert [c.get("term") for c in entry.findall(f"{ATOM}category")] == ["catalog-sets"]
