@@ -108,8 +108,8 @@ def test_a_ban_written_reaches_a_running_app_and_changes_verdicts_answers_and_et
         "If-None-Match": listed.headers["ETag"]}).status_code == 200
     assert "sv1-196" in {ban["id"] for ban in again.get_json()["banned"]}
     changed = client.get("/v1/changes?format=expanded&since=2026-05-01").get_json()["items"]
-    assert [(c["kind"], c["cards"][0]["id"], c["source"]["url"]) for c in changed] == [
-        ("ban", "sv1-196", "https://example.org/ban")]
+    assert [(c["cards"][0]["id"], c["effective"], c["source"]["url"]) for c in changed
+            if c["kind"] == "ban"] == [("sv1-196", "2026-05-01", "https://example.org/ban")]
     ready = client.get("/readyz").get_json()["rules"]
     assert ready["version"] == after["catalog"]["rules"] and ready["source"] == str(bundle)
     # The same bundle again changes nothing.

@@ -14,8 +14,8 @@ import functools
 from contextvars import ContextVar
 from pathlib import Path
 
-from validators.formats.bundle import file_names, read_bundle
-from validators.formats.reader import FormatDataError
+from validators.formats.bundle import read_bundle
+from validators.formats.reader import directory_files
 from validators.records import CONSTRUCTED, PLAYS, DeckRules, Format, FormatSet
 
 __all__ = ["FORMATS_DIR", "ORDER", "PLAYS", "SHIPPED", "all_formats", "builtin_formats",
@@ -35,13 +35,7 @@ SHIPPED = "deckjudge's own files"  # the source the files beside this module are
 @functools.cache
 def own_formats() -> FormatSet:
     """deckjudge's own formats, as the files beside this module give them (read once)."""
-    files = {}
-    for name in file_names(ORDER):
-        try:
-            files[name] = (FORMATS_DIR / name).read_bytes()
-        except OSError as error:
-            raise FormatDataError(FORMATS_DIR / name, (), str(error.strerror)) from None
-    return read_bundle(files, ORDER, SHIPPED)
+    return read_bundle(directory_files(FORMATS_DIR, ORDER), ORDER, SHIPPED)
 
 
 _in_use: FormatSet | None = None  # set by `use`; None: deckjudge's own formats alone

@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Mapping
 
 from catalog.index import CatalogIndex
-from validators.formats.reader import SEASONS_FILE, FormatDataError, read_files
+from validators.formats.reader import SEASONS_FILE, FormatDataError, file_names, read_files
 from validators.records import DeckRules, FormatSet
 
 # A bundle's stamp is its checksum's first characters, as a catalog's is
@@ -24,11 +24,6 @@ VERSION_LENGTH = 16
 
 class BundleError(ValueError):
     """A rules bundle that cannot be used; the message names the file and why."""
-
-
-def file_names(order: tuple[str, ...]) -> tuple[str, ...]:
-    """The files of a bundle of the formats `order` names."""
-    return (*(f"{format_id}.json" for format_id in order), SEASONS_FILE)
 
 
 def checksum(files: Mapping[str, bytes]) -> str:

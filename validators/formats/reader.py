@@ -78,13 +78,23 @@ class FormatDataError(ValueError):
 def read_formats(directory: Path, order: tuple[str, ...]) -> FormatSet:
     """The formats `order` names, each from its file of `directory`, in that order (a team
     format after the formats its plays name), and the lineages of seasons.json."""
+    return read_files(directory_files(directory, order), order, str(directory))
+
+
+def file_names(order: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of the formats `order` names, and seasons.json: a rules bundle's."""
+    return (*(f"{format_id}.json" for format_id in order), SEASONS_FILE)
+
+
+def directory_files(directory: Path, order: tuple[str, ...]) -> dict[str, bytes]:
+    """The bytes of the files of the formats `order` names, and of seasons.json, by name."""
     files = {}
-    for name in (*(f"{format_id}.json" for format_id in order), SEASONS_FILE):
+    for name in file_names(order):
         try:
             files[name] = (directory / name).read_bytes()
         except OSError as error:
             raise FormatDataError(directory / name, (), str(error.strerror)) from None
-    return read_files(files, order, str(directory))
+    return files
 
 
 def read_files(files: Mapping[str, bytes], order: tuple[str, ...],
