@@ -14,6 +14,7 @@ from flask.helpers import get_debug_flag
 from api import (
     bulk,
     cards,
+    changes,
     formats,
     health,
     resolve,
@@ -38,10 +39,12 @@ from api.middleware import (
     store,
 )
 from api.middleware.json_provider import OrjsonProvider
+from api.rules_update import formats_cli
 from api.settings import Settings
 from decklist.exports import exports
 from runtime import caches
 from validators import deployed
+from validators.rules_bundles import BundleRules
 from validators.stretches import stretch_days
 from web import page
 
@@ -55,8 +58,9 @@ PROJECT_ROOT = Path(__file__).resolve().parent
 # the headers of the extensions above are added.
 EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     # Built with each index, before it serves: the export form read in advance, and the
-    # days each format's pool and bans change on.
-    functools.partial(store.init_app, tables=(exports, stretch_days)),
+    # days each format's pool and bans change on; the rules bundle the database names is
+    # read with each index and served with it.
+    functools.partial(store.init_app, tables=(exports, stretch_days), rules=BundleRules()),
     problems.init_app,
     # First of the hooks that run before a request: its deadline counts all of its work.
     deadlines.init_app,
@@ -71,8 +75,9 @@ EXTENSIONS: tuple[Callable[[Flask], None], ...] = (
     answer_bound.init_app,
     problems.init_framework_answers,
 )
-BLUEPRINTS = (health.bp, cards.bp, bulk.bp, resolve.bp, formats.bp, validate.bp, validate_team.bp,
-              validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp, page.bp)
+BLUEPRINTS = (health.bp, cards.bp, bulk.bp, resolve.bp, formats.bp, changes.bp, validate.bp,
+              validate_team.bp, validate_batch.bp, validate_stream.bp, spec.bp, spec.docs_bp,
+              page.bp)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -94,6 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.cli.add_command(catalog_cli)
+    app.cli.add_command(formats_cli)
     return app
 
 

@@ -4,9 +4,9 @@ Three files, each gzip: every printing once with its legalities on the day (`pri
 NDJSON: one card answer of GET /v1/cards a line), every card (gameplay identity) once as its
 newest printing with its other printings' ids (`cards`, as GET /v1/cards?unique=cards
 answers), and deckjudge's format definitions (`formats`, the JSON of GET /v1/formats for its
-own formats). They are built for one stamp, the catalog's version, the rules' version
-(validators.rules_version) and the day, the first time an instance is asked for them that
-day, into its BULK_DIR, under a lock of that folder: the workers of an instance (and
+own formats). They are built for one stamp, the catalog's version, the version of the
+rules in use (validators.formats.in_use) and the day, the first time an instance is asked
+for them that day, into its BULK_DIR, under a lock of that folder: the workers of an instance (and
 instances sharing the folder) build them once, the others wait for them. A build streams:
 500 printings are read, judged and written at a time, so a worker holds no more of a file
 than that. Files of other stamps left a day are then removed.
@@ -37,8 +37,7 @@ from catalog.index import CatalogIndex
 from catalog.lookup import CardFilters
 from runtime import deadline
 from validators import card_legality
-from validators.formats import builtin_formats
-from validators.rules_version import rules_version
+from validators.formats import builtin_formats, in_use
 
 PRINTINGS, CARDS, FORMATS = "printings", "cards", "formats"
 KINDS = {
@@ -86,6 +85,11 @@ class BulkFile:
     items: int
     built_at: str
     content_type: str  # what the gzip holds
+
+
+def rules_version() -> str:
+    """The version of the rules this request judges by (the bundle's stamp)."""
+    return in_use().version
 
 
 def stamp_of(index: CatalogIndex, day: dt.date | None = None) -> Stamp:

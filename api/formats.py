@@ -9,6 +9,7 @@ from flask import Blueprint
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import target_problem
+from api.views import catalog_ref
 from api.views.format_definitions import format_view
 from validators.formats import all_formats, get_format
 from validators.targets import unknown_format
@@ -21,7 +22,7 @@ bp = Blueprint("formats", __name__, url_prefix="/v1")
 def list_formats() -> dict[str, Any]:
     index = store.index()
     return {"items": [format_view(fmt, index) for fmt in all_formats().values()],
-            "catalog": {"version": index.version}}
+            "catalog": catalog_ref(index.version)}
 
 
 @bp.get("/formats/<format_id>")
@@ -32,4 +33,4 @@ def get_one(format_id: str) -> dict[str, Any]:
     except KeyError:
         raise target_problem(unknown_format(format_id, list(all_formats()), field="")) from None
     index = store.index()
-    return {**format_view(fmt, index), "catalog": {"version": index.version}}
+    return {**format_view(fmt, index), "catalog": catalog_ref(index.version)}

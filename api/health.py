@@ -13,6 +13,7 @@ from api.middleware import store
 from api.middleware.problems import Problem
 from catalog import lookup
 from catalog.models import CatalogMeta
+from validators.formats import in_use
 
 bp = Blueprint("health", __name__)
 
@@ -37,7 +38,9 @@ def readyz():
         raise Problem("catalog-not-loaded",
                       "No card catalog is loaded; run `flask catalog import`.")
     newest = lookup.newest_set(session)
-    return {"status": "ready", "catalog": {
+    rules = in_use()
+    return {"status": "ready", "rules": {"version": rules.version, "checksum": rules.checksum,
+                                         "source": rules.source}, "catalog": {
         **catalog_info(meta),
         "newest_set": newest and {"id": newest.id, "name": newest.name,
                                   "series": newest.series,

@@ -28,6 +28,7 @@ from api.views.batches import Answer, batch_answer
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
 from runtime import deadline
+from validators.formats import in_use, pin
 from validators.targets import DeckPlan
 
 bp = Blueprint("batch", __name__, url_prefix="/v1")
@@ -190,12 +191,18 @@ def _answer(index: CatalogIndex, item: BatchItem, searches: Searches) -> Answer:
 def streamed(pieces: Iterator[bytes]) -> Response:
     """An answer sent piece by piece (chunked) as `pieces` makes them, under the request's
     deadline, which its handler has returned from by then; each piece is let go once sent.
-    The answer holds itself to its bounds (api.views.batches)."""
+    The answer holds itself to its bounds (api.views.batches), and its decks are judged by
+    the rules the request was given, though the process swaps to others meanwhile."""
     answer_bound.held_in_parts()
     until = deadline.current()
+    rules = in_use()
 
     def each() -> Iterator[bytes]:
-        with deadline.resumed(until):
-            yield from pieces
+        pin(rules)
+        try:
+            with deadline.resumed(until):
+                yield from pieces
+        finally:
+            pin(None)
 
     return Response(each(), mimetype="application/json")

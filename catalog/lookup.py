@@ -11,7 +11,15 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from catalog.identity import name_key
 from catalog.image_urls import is_origin
-from catalog.models import INTERNATIONAL, Card, CatalogMeta, JapaneseCard, Set, SetCode
+from catalog.models import (
+    INTERNATIONAL,
+    Card,
+    CatalogImport,
+    CatalogMeta,
+    JapaneseCard,
+    Set,
+    SetCode,
+)
 from catalog.numbers import number_sort_key
 
 Record = TypeVar("Record", Set, Card)
@@ -42,6 +50,23 @@ def version(session: Session) -> str | None:
     """The loaded catalog's version stamp (one small query), or None when none is loaded."""
     value = session.connection().exec_driver_sql(_VERSION).scalar()
     return value if value is None else str(value)
+
+
+_STAMPS = ("SELECT (SELECT version FROM catalog_meta WHERE id = 1), "
+           "(SELECT version FROM rules_bundle WHERE id = 1)")
+
+
+def stamps(session: Session) -> tuple[str | None, str | None]:
+    """The loaded catalog's version stamp and the rules bundle's (one small query), each
+    None when none is loaded."""
+    catalog, rules = session.connection().exec_driver_sql(_STAMPS).one()
+    return (None if catalog is None else str(catalog), None if rules is None else str(rules))
+
+
+def imports_that_added_sets(session: Session) -> list[CatalogImport]:
+    """Every import that added sets to a loaded catalog, oldest first."""
+    return list(session.scalars(select(CatalogImport).order_by(CatalogImport.imported_at,
+                                                               CatalogImport.id)))
 
 
 def newest_set(session: Session) -> Set | None:

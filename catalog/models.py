@@ -234,3 +234,32 @@ class CatalogMeta(Base):
     supplement_count: Mapped[int] = mapped_column(Integer)
     # Where the cards' pictures are (https://host), for the organizer page's policy.
     image_origins: Mapped[list[Any] | None] = mapped_column(JSON)
+
+
+class RulesBundle(Base):
+    """The one row that says which rules bundle the instances judge by, when one was written
+    (`flask formats update`): its files as the bundle gives them, stamped like a catalog.
+    No row: each instance judges by the files shipped with its code."""
+
+    __tablename__ = "rules_bundle"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    source: Mapped[str] = mapped_column(String(512))
+    checksum: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    # The bundle's files by name, each its text (UTF-8 JSON).
+    files: Mapped[dict[str, str]] = mapped_column(JSON)
+
+
+class CatalogImport(Base):
+    """An import that added sets to a loaded catalog: when, which catalog it made, from
+    where, and the sets it added (the change feed lists it)."""
+
+    __tablename__ = "catalog_imports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[str] = mapped_column(String(32))
+    imported_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    source: Mapped[str] = mapped_column(String(512))
+    sets: Mapped[list[str]] = mapped_column(JSON)  # the ids of the sets it added

@@ -27,11 +27,21 @@ class DeploymentError(RuntimeError):
     """A file of FORMATS_DIR that cannot be used; the message names it and why."""
 
 
+_configured: Path | None = None  # the directory `configure` was given
+
+
 def configure(directory: str | Path | None) -> None:
     """Read `directory`'s definitions (none: no formats of the deployment's) and list them
     with deckjudge's own from now on."""
-    formats = read_directory(Path(directory)) if directory else {}
-    use(dataclasses.replace(in_use(), deployed=formats))
+    global _configured
+    _configured = Path(directory) if directory else None
+    use(dataclasses.replace(in_use(), deployed=read_configured()))
+
+
+def read_configured() -> dict[str, DeckRules]:
+    """The configured directory's definitions, over deckjudge's formats in use (a new rules
+    bundle's, validators.rules_bundles)."""
+    return read_directory(_configured) if _configured is not None else {}
 
 
 def read_directory(directory: Path) -> dict[str, DeckRules]:

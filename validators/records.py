@@ -554,6 +554,11 @@ class FormatSet:
     own: dict[str, Format]
     lineages: dict[str, Lineage]  # by format id: Modified's and Standard's are one
     deployed: dict[str, DeckRules] = field(default_factory=dict)
+    # The rules bundle deckjudge's own formats were read from (validators.formats.bundle):
+    # its version stamp (what answers and ETags name), its sha256 and where it was read.
+    version: str = ""
+    checksum: str = ""
+    source: str = ""
 
     @functools.cached_property
     def every(self) -> dict[str, Format]:

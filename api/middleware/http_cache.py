@@ -1,12 +1,13 @@
-"""What HTTP caches may keep: catalog answers by catalog version, nothing else.
+"""What HTTP caches may keep: catalog answers by catalog and rules version, nothing else.
 
 A GET whose answer depends only on the catalog, the format data and this build's code (a
 `catalog_resource`) carries a strong ETag made from the version of the catalog the answer
 was read from (api.middleware.store.answer_version: its body and its ETag come from one catalog,
-even while a re-import commits) and the build, and `Cache-Control: public,
-max-age=CACHE_MAX_AGE`. A re-import or a new build changes the ETag, so a cache that
-revalidates never keeps an answer from another catalog; one that does not may serve it for
-up to max-age (docs/deploy.md says how to choose it).
+even while a re-import commits), the version of the rules bundle it was judged by
+(api.middleware.store.rules_version) and the build, and `Cache-Control: public,
+max-age=CACHE_MAX_AGE`. A re-import, a rules update or a new build changes the ETag, so a
+cache that revalidates never keeps an answer from another catalog or other rules; one that
+does not may serve it for up to max-age (docs/deploy.md says how to choose it).
 
 Its preconditions are judged here, as RFC 9110 13.2.2 orders them, against the ETag the
 client was sent (flask-compress adds the coding to it: `"…:zstd"`; the ETag without it
@@ -78,12 +79,13 @@ def build_id() -> str:
     return digest.hexdigest()
 
 
-def catalog_etag(catalog_version: str, day: dt.date | None = None) -> str:
-    """The strong validator of every catalog answer of this build on this catalog (an ETag
-    is per URL, so one value serves them all), and on the day, for an answer judged on the
-    day it was asked (`judged_today`)."""
+def catalog_etag(catalog_version: str, day: dt.date | None = None, rules: str = "") -> str:
+    """The strong validator of every catalog answer of this build on this catalog and these
+    rules (an ETag is per URL, so one value serves them all), and on the day, for an answer
+    judged on the day it was asked (`judged_today`)."""
     judged = f"\0{day.isoformat()}" if day else ""
-    return hashlib.sha256(f"{build_id()}\0{catalog_version}{judged}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{build_id()}\0{catalog_version}\0{rules}{judged}".encode()
+                          ).hexdigest()[:32]
 
 
 def judged_today() -> dt.date:
@@ -100,7 +102,8 @@ def _cache_headers(response: Response) -> Response:
         view = current_app.view_functions.get(request.endpoint or "")
         if _is_catalog_answer(response):
             day = g.get("catalog_answer_day")
-            response.set_etag(catalog_etag(store.answer_version(), day))
+            response.set_etag(catalog_etag(store.answer_version(), day,
+                                           store.rules_version()))
             response.headers["Cache-Control"] = public(day)
             return response
         # The query is parsed (request.args) only when it may hold the option

@@ -2,8 +2,9 @@
 
 Requests that list or show catalog records use a SQL session; resolving and validating
 decklists read the in-memory index (catalog.index_holder, current to within
-CATALOG_CHECK_SECONDS), so a re-import reaches running workers without a restart, and most
-requests touch no database at all.
+CATALOG_CHECK_SECONDS), so a re-import, or a rules bundle written by `flask formats
+update`, reaches running workers without a restart, and most requests touch no database
+at all. A request is given one index and the rules read with it, and keeps them to its end.
 """
 
 from __future__ import annotations
@@ -17,19 +18,24 @@ from sqlalchemy.orm import Session
 from catalog import lookup
 from catalog.db import make_engine, snapshot_session
 from catalog.index import CatalogIndex
-from catalog.index_holder import IndexHolder
+from catalog.index_holder import IndexHolder, Rules, Served
 
 _ENGINE = "deckjudge.engine"
 _INDEX = "deckjudge.index"
+_RULES = "deckjudge.rules"
 
 
-def init_app(app: Flask, tables: Sequence[Callable[[CatalogIndex], object]] = ()) -> None:
+def init_app(app: Flask, tables: Sequence[Callable[[CatalogIndex], object]] = (),
+             rules: Rules | None = None) -> None:
     """Create the engine (it connects lazily) and close each request's session. `tables`
     are what the layers above derive from a whole catalog: each index is loaded with them
-    built, so that the server's parent builds them before it forks its workers."""
+    built, so that the server's parent builds them before it forks its workers. `rules`
+    read the rules bundle the database names, and pin a request's."""
     app.extensions[_ENGINE] = make_engine(app.config["DATABASE_URL"])
     app.extensions[_INDEX] = IndexHolder(app.extensions[_ENGINE],
-                                         float(app.config["CATALOG_CHECK_SECONDS"]), tables)
+                                         float(app.config["CATALOG_CHECK_SECONDS"]), tables,
+                                         rules)
+    app.extensions[_RULES] = rules
     app.teardown_appcontext(_close_session)
 
 
@@ -60,11 +66,26 @@ def engine() -> Engine:
 
 def index() -> CatalogIndex:
     """The in-memory catalog index, current to within CATALOG_CHECK_SECONDS. In a request,
-    the first index it is given is the one its answer is made from (`answer_version`)."""
-    current = current_app.extensions[_INDEX].current()
-    if has_request_context() and "index_version" not in g:
-        g.index_version = current.version
-    return current
+    the first index it is given, and the rules read with it, are the ones its answer is
+    made from to its end (`answer_version`, `rules_version`)."""
+    if not has_request_context():
+        return current_app.extensions[_INDEX].current()
+    served: Served | None = g.get("served")
+    if served is None:
+        served = g.served = current_app.extensions[_INDEX].served()
+        g.index_version = served.index.version
+        rules = current_app.extensions[_RULES]
+        if rules is not None:
+            rules.pin(served.rules)
+    return served.index
+
+
+def rules_version() -> str:
+    """The stamp of the rules bundle this request's answer was judged by ("" for the rules
+    shipped with the code, which the build's own digest stands for)."""
+    if "served" not in g:
+        index()
+    return g.served.rules_version or ""
 
 
 def session() -> Session:
@@ -96,6 +117,8 @@ def _answer_version() -> str:
 
 
 def _close_session(_error: BaseException | None) -> None:
+    if g.pop("served", None) is not None and current_app.extensions[_RULES] is not None:
+        current_app.extensions[_RULES].pin(None)
     db_session = g.pop("db_session", None)
     if db_session is not None:
         db_session.close()

@@ -10,6 +10,14 @@ May import: api.middleware, catalog, decklist, validators, runtime.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
+
+from validators.formats import in_use
+
+
+def catalog_ref(version: str) -> dict[str, Any]:
+    """The catalog an answer was made from, and the rules bundle it was judged by."""
+    return {"version": version, "rules": in_use().version}
 
 
 def iso_date(value: dt.date | None) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from api.views import encoded, iso_date
+from api.views import catalog_ref, encoded, iso_date
 from api.views.deck_lines import deck_counts, problems_view, read_deck_view, readings
 from api.views.standings import compact
 from api.views.verdicts import (
@@ -43,7 +43,7 @@ def deck_judgement_view(index: CatalogIndex, judged: DeckJudgement, many: bool,
         target, verdict = judged.verdicts[0]
         return {**verdict_view(index, target, verdict, counts, deck if full else None),
                 **head}
-    return {"legal_in": list(judged.legal_in), "catalog": {"version": index.version},
+    return {"legal_in": list(judged.legal_in), "catalog": catalog_ref(index.version),
             "counts": counts, **head, **_formats_view(index, judged, full)}
 
 
@@ -60,7 +60,7 @@ def legal_in_view(index: CatalogIndex, judged: DeckJudgement,
         formats[target.format.id] = view
     deck = judged.deck
     return {"detail": "legal_in", "legal_in": list(judged.legal_in),
-            "catalog": {"version": index.version}, "formats": formats,
+            "catalog": catalog_ref(index.version), "formats": formats,
             "input_format": deck.decklist.input_format, "input_language": deck.language,
             "notices": notices}
 

@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from api.middleware import answer_bound
 from api.middleware.deadlines import exceeded_problem
 from api.middleware.problems import Problem
+from api.views import catalog_ref
 from catalog.index import CatalogNotLoaded
 from runtime.deadline import DeadlineExceeded
 
@@ -85,7 +86,7 @@ def batch_answer(version: str, decks: Iterable[Deck], judge: Callable[[Deck], An
     whole at most `bound` bytes. `judge` answers a deck's own trouble as its problem, and
     raises one of STOPPING for what stops the batch."""
     left = deque(decks)
-    head = orjson.dumps({"catalog": {"version": version}})[:-1] + b',"results":['
+    head = orjson.dumps({"catalog": catalog_ref(version)})[:-1] + b',"results":['
     yield head
     room = bound - len(head) - TAIL_BYTES - sum(left_bytes(deck) for deck in left)
     answered = failed = 0

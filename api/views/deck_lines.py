@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from api.views import encoded
+from api.views import catalog_ref, encoded
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import SIDEBOARD, LineProblem
 from decklist.resolver import MAX_NAMES_SEARCHED, UNKNOWN, Resolution, ResolvedLine, Suggested
@@ -121,7 +121,7 @@ def read_deck_view(deck: ReadDeck) -> dict[str, Any]:
 def resolve_view(index: CatalogIndex, deck: ReadDeck) -> dict[str, Any]:
     """POST /v1/resolve's answer: what each line says and what it resolved to."""
     assert deck.suggested is not None  # read with its suggestions
-    return {"catalog": {"version": index.version}, **read_deck_view(deck),
+    return {"catalog": catalog_ref(index.version), **read_deck_view(deck),
             "lines": [encoded.line(head, rest) for head, rest in zip(
                 encoded.heads(deck.lines), readings(index, deck.lines, deck.suggested),
                 strict=True)]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.views import iso_date
+from api.views import catalog_ref, iso_date
 from api.views.deck_lines import deck_counts, problems_view, read_deck_view
 from api.views.verdicts import format_ref, verdict_view, violations_view
 from catalog.index import CatalogIndex
@@ -32,7 +32,7 @@ def team_judgement_view(index: CatalogIndex, judged: TeamJudgement,
         "legal": verdict.legal,
         "format": format_ref(verdict.format, play.deck, play.play),
         "as_of": iso_date(verdict.as_of),
-        "catalog": {"version": verdict.catalog_version},
+        "catalog": catalog_ref(verdict.catalog_version),
         "prizes": play.prizes,
         "round_minutes": play.round_minutes,
         **violations_view(verdict.violations, verdict.warnings),

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from api.views import encoded, iso_date
+from api.views import catalog_ref, encoded, iso_date
 from api.views.season_refs import season_ref
 from api.views.standings import standings
 from catalog.index import CatalogIndex
@@ -50,7 +50,7 @@ def verdict_view(index: CatalogIndex, target: Target, verdict: Verdict,
         "legal": verdict.legal,
         "format": format_ref(target.format, verdict.format, target.play, verdict.season),
         "as_of": iso_date(verdict.as_of),
-        "catalog": {"version": verdict.catalog_version},
+        "catalog": catalog_ref(verdict.catalog_version),
         "counts": counts,
         **violations_view(verdict.violations, verdict.warnings),
     }

@@ -39,7 +39,16 @@ from catalog.importing.fields import CatalogImportError, check_unique, refuse_co
 from catalog.importing.import_limits import MAX_IMAGE_ORIGINS, ImportLimits
 from catalog.importing.local_names import japanese_name_rows, local_name_rows
 from catalog.importing.locations import Budget, Progress, SourceError
-from catalog.models import INTERNATIONAL, Card, CatalogMeta, JapaneseCard, LocalName, Set, SetCode
+from catalog.models import (
+    INTERNATIONAL,
+    Card,
+    CatalogImport,
+    CatalogMeta,
+    JapaneseCard,
+    LocalName,
+    Set,
+    SetCode,
+)
 
 # Bump when the transformation changes, so `make run` re-imports unchanged data.
 IMPORT_VERSION = "13"
@@ -267,6 +276,7 @@ def write_catalog(engine: Engine, catalog: Catalog, progress: Progress,
     """Replace the whole catalog in one transaction: readers see the old one until commit
     (and keep it when the budget's deadline passes first)."""
     with engine.begin() as connection:
+        had = set(connection.execute(select(Set.id)).scalars())
         connection.execute(delete(LocalName))
         connection.execute(delete(JapaneseCard))
         connection.execute(delete(Card))
@@ -288,12 +298,18 @@ def write_catalog(engine: Engine, catalog: Catalog, progress: Progress,
                 budget.check_time("writing the catalog")
             connection.execute(insert(JapaneseCard),
                                catalog.japanese_cards[start:start + _BATCH])
+        now = dt.datetime.now(dt.UTC)
+        added = [row["id"] for row in catalog.sets if row["id"] not in had]
+        if had and added:  # a first import adds every set: no news
+            connection.execute(insert(CatalogImport), [{
+                "version": catalog.checksum[:16], "imported_at": now,
+                "source": catalog.source[:512], "sets": added}])
         connection.execute(insert(CatalogMeta), [{
             "id": 1,
             "source": catalog.source[:512],
             "checksum": catalog.checksum,
             "version": catalog.checksum[:16],
-            "imported_at": dt.datetime.now(dt.UTC),
+            "imported_at": now,
             "set_count": catalog.international_sets,
             "card_count": len(catalog.cards),
             "supplement_count": catalog.supplement_count,

@@ -177,10 +177,17 @@ def test_nginx_waits_past_the_deadline_the_instances_are_given(tmp_path):
         Stack.from_environ({"REQUEST_DEADLINE_SECONDS": "later"}, tmp_path)
 
 
-def _import_of(kind: str) -> dict:
+def _pod_of(kind: str) -> dict:
     found = next(d for d in all_documents() if d["kind"] == kind)
     spec = found["spec"]["jobTemplate"]["spec"] if kind == "CronJob" else found["spec"]
-    return spec["template"]["spec"]["containers"][0]
+    return spec["template"]["spec"]
+
+
+def _import_of(kind: str) -> dict:
+    pod = _pod_of(kind)
+    return next(container for container in [*pod.get("initContainers", ()),
+                                            *pod["containers"]]
+                if container["command"][3:] == ["catalog", "import"])
 
 
 def test_the_scheduled_update_runs_the_import_job_of_both_sources():
@@ -194,6 +201,20 @@ def test_the_scheduled_update_runs_the_import_job_of_both_sources():
                                                       tcgdex_data.UPSTREAM_ARCHIVE)
     scheduled = next(d for d in all_documents() if d["kind"] == "CronJob")["spec"]
     assert scheduled["concurrencyPolicy"] == "Forbid"  # never two imports at once
+
+
+def test_the_scheduled_update_writes_the_rules_once_the_import_has_succeeded():
+    pod = _pod_of("CronJob")
+    # An init container runs to its end, and must succeed, before the containers start.
+    assert [c["command"] for c in pod["initContainers"]] == [
+        ["flask", "--app", "app", "catalog", "import"]]
+    [update] = pod["containers"]
+    assert update["command"] == ["flask", "--app", "app", "formats", "update"]
+    assert update["image"] == pod["initContainers"][0]["image"]
+    assert {variable["name"] for variable in update["env"]} == {"DATABASE_URL", "RULES_SOURCE"}
+    service = _unit("deckjudge-catalog-update.service")["Service"]
+    # ExecStartPost runs only once ExecStart has succeeded.
+    assert service["ExecStartPost"].split()[1:] == ["--app", "app", "formats", "update"]
 
 
 def _unit(name: str) -> dict[str, dict[str, str]]:

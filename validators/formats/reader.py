@@ -78,28 +78,52 @@ class FormatDataError(ValueError):
 def read_formats(directory: Path, order: tuple[str, ...]) -> FormatSet:
     """The formats `order` names, each from its file of `directory`, in that order (a team
     format after the formats its plays name), and the lineages of seasons.json."""
+    return read_files(directory_files(directory, order), order, str(directory))
+
+
+def file_names(order: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of the formats `order` names, and seasons.json: a rules bundle's."""
+    return (*(f"{format_id}.json" for format_id in order), SEASONS_FILE)
+
+
+def directory_files(directory: Path, order: tuple[str, ...]) -> dict[str, bytes]:
+    """The bytes of the files of the formats `order` names, and of seasons.json, by name."""
+    files = {}
+    for name in file_names(order):
+        try:
+            files[name] = (directory / name).read_bytes()
+        except OSError as error:
+            raise FormatDataError(directory / name, (), str(error.strerror)) from None
+    return files
+
+
+def read_files(files: Mapping[str, bytes], order: tuple[str, ...],
+               where: str) -> FormatSet:
+    """The formats `order` names from `files` (each format's file by its name, and
+    seasons.json), as `read_formats` reads a directory; errors name the file in `where`."""
     formats: dict[str, Format] = {}
     for format_id in order:
-        path = directory / f"{format_id}.json"
-        sent = _json(path)
+        path = Path(where) / f"{format_id}.json"
+        sent = _json(files, path)
         team = isinstance(sent, dict) and sent.get("kind") == "team"
         data = _loaded(TEAM if team else FORMAT, sent, path)
         if data["id"] != format_id:
             raise FormatDataError(path, ("id",), f"the file of {format_id!r} names "
                                   f"{data['id']!r}")
         formats[format_id] = _team(data, formats, path) if team else deck_rules(data, data)
-    path = directory / SEASONS_FILE
-    lineages = _lineages(_loaded(SEASONS, _json(path), path), formats, path)
+    path = Path(where) / SEASONS_FILE
+    lineages = _lineages(_loaded(SEASONS, _json(files, path), path), formats, path)
     return FormatSet(formats, lineages)
 
 
-def _json(path: Path) -> Any:
+def _json(files: Mapping[str, bytes], path: Path) -> Any:
+    sent = files.get(path.name)
+    if sent is None:
+        raise FormatDataError(path, (), "the file is missing")
     try:
-        return orjson.loads(path.read_bytes())
+        return orjson.loads(sent)
     except orjson.JSONDecodeError as error:
         raise FormatDataError(path, (), f"not JSON: {error}") from None
-    except OSError as error:
-        raise FormatDataError(path, (), str(error.strerror)) from None
 
 
 def _loaded(schema: Schema, sent: Any, path: Path) -> dict[str, Any]:

@@ -1,0 +1,168 @@
+"""GET /v1/changes and /v1/changes.atom: every dated change to the formats, oldest first
+(validators.changes), as JSON pages and as an Atom feed (RFC 4287) a feed reader follows."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from flask import Blueprint, Response, request, url_for
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from api.middleware import store
+from api.middleware.http_cache import catalog_resource
+from api.schema import load_query
+from api.views import catalog_ref
+from catalog import lookup
+from catalog.index import CatalogIndex
+from runtime.strict_fields import Strict
+from validators.changes import Change, imported, with_catalog
+from validators.formats import all_formats
+from validators.records import Announcement
+
+bp = Blueprint("changes", __name__, url_prefix="/v1")
+
+ATOM = "http://www.w3.org/2005/Atom"
+# The namespace the entries' ids are made in: an entry keeps its id as long as the change
+# keeps its kind, format, day and cards.
+_IDS = uuid.UUID("6f1d3c52-5d0e-4f63-9a43-1c2b0b6c7d10")
+# An empty feed's `updated`, which RFC 4287 requires: the day of the game's first set, as
+# nothing it could list changed before.
+_FIRST_DAY = dt.date(1999, 1, 9)
+
+
+def _known_format(value: str) -> None:
+    if value not in all_formats():
+        raise ValidationError(f"Unknown format {value!r}; the formats are: "
+                              f"{', '.join(all_formats())}.")
+
+
+class ChangesQuery(Strict):
+    """GET /v1/changes and /v1/changes.atom arguments."""
+
+    since = fields.Date(load_default=None)
+    until = fields.Date(load_default=None)
+    format = fields.String(load_default=None, validate=_known_format)
+    page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
+    per_page = fields.Integer(load_default=100, validate=validate.Range(1, 500))
+
+    @validates_schema
+    def _in_order(self, data: dict[str, Any], **_: Any) -> None:
+        since, until = data.get("since"), data.get("until")
+        if since is not None and until is not None and until < since:
+            raise ValidationError("until is a day on or after since.", "until")
+
+
+CHANGES_QUERY = ChangesQuery()
+
+
+def _chosen(args: dict[str, Any], index: CatalogIndex) -> list[Change]:
+    """The changes the query asks for, oldest first: the formats' and the catalog imports'
+    that added sets (which concern every format)."""
+    since, until, fmt = args["since"], args["until"], args["format"]
+    imports = [imported(row.imported_at.date(), row.version, tuple(row.sets))
+               for row in lookup.imports_that_added_sets(store.session())]
+    every = index.caches.table(with_catalog)
+    if imports:
+        every = tuple(sorted((*every, *imports), key=lambda change: change.order))
+    return [change for change in every
+            if (since is None or change.effective >= since)
+            and (until is None or change.effective <= until)
+            and (fmt is None or change.format in (fmt, None))]
+
+
+@bp.get("/changes")
+@catalog_resource
+def list_changes() -> dict[str, Any]:
+    args = load_query(CHANGES_QUERY)
+    page, per_page = args["page"], args["per_page"]
+    index = store.index()
+    chosen = _chosen(args, index)
+    start = (page - 1) * per_page
+    body: dict[str, Any] = {
+        "items": [change_view(change, index) for change in chosen[start:start + per_page]],
+        "page": page, "per_page": per_page, "total": len(chosen),
+        "catalog": catalog_ref(index.version)}
+    if page * per_page < len(chosen):
+        body["next"] = url_for("changes.list_changes",
+                               **{**request.args.to_dict(), "page": page + 1})
+    return body
+
+
+@bp.get("/changes.atom")
+@catalog_resource
+def atom_feed() -> Response:
+    args = load_query(CHANGES_QUERY)
+    index = store.index()
+    chosen = _chosen(args, index)
+    feed = ET.Element("feed", xmlns=ATOM)
+    _text(feed, "id", request.base_url)
+    _text(feed, "title", "deckjudge: changes to the formats")
+    _text(feed, "subtitle", "Every dated ban, unban, rotation, season, legal day and rule "
+                            "change deckjudge judges by.")
+    _text(feed, "updated", _moment(max((c.effective for c in chosen), default=_FIRST_DAY)))
+    author = ET.SubElement(feed, "author")
+    _text(author, "name", "deckjudge")
+    ET.SubElement(feed, "link", rel="self", href=request.url, type="application/atom+xml")
+    ET.SubElement(feed, "link", rel="alternate", type="application/json",
+                  href=url_for("changes.list_changes", _external=True, **request.args))
+    for change in reversed(chosen):  # a feed's newest entry first
+        feed.append(_entry(change_view(change, index)))
+    xml = ET.tostring(feed, encoding="unicode", xml_declaration=True)
+    return Response(xml, mimetype="application/atom+xml")
+
+
+def change_view(change: Change, index: CatalogIndex) -> dict[str, Any]:
+    fmt = all_formats().get(change.format) if change.format else None
+    named_format = (fmt.name if fmt else change.format) or "Every format"
+    cards = [{"id": card_id, "name": (printing.name if (printing := index.card(card_id))
+                                      else None)} for card_id in change.cards]
+    sets = [{"id": set_id, "name": info.name if (info := index.sets.get(set_id)) else None}
+            for set_id in change.sets]
+    named = ", ".join(str(item["name"] or item["id"]) for item in [*cards, *sets])
+    return {
+        "id": str(uuid.uuid5(_IDS, "\0".join((change.kind, change.format or "",
+                                              change.effective.isoformat(), *change.cards,
+                                              *change.sets)))),
+        "kind": change.kind, "format": change.format,
+        "title": f"{named_format}: {named + ': ' if named else ''}{change.summary}",
+        "summary": change.summary,
+        "effective": change.effective.isoformat(),
+        "effective_by": change.effective_by and change.effective_by.isoformat(),
+        "announced": change.source.date if change.source else None,
+        "cards": cards, "sets": sets,
+        "source": _source(change.source)}
+
+
+def _source(said: Announcement | None) -> dict[str, str] | None:
+    return None if said is None else {"title": said.title, "date": said.date, "url": said.url}
+
+
+def _entry(view: dict[str, Any]) -> ET.Element:
+    entry = ET.Element("entry")
+    _text(entry, "id", f"urn:uuid:{view['id']}")
+    _text(entry, "title", view["title"])
+    _text(entry, "updated", _moment(dt.date.fromisoformat(view["effective"])))
+    announced = view["announced"]
+    if announced and len(announced) == 10:
+        _text(entry, "published", _moment(dt.date.fromisoformat(announced)))
+    ET.SubElement(entry, "category", term=view["kind"])
+    if view["format"] is not None:
+        ET.SubElement(entry, "category", term=view["format"])
+    source = view["source"]
+    if source is not None:
+        ET.SubElement(entry, "link", rel="alternate", href=source["url"], title=source["title"])
+    said = f" Announced in {source['title']} ({source['date']})." if source else ""
+    _text(entry, "summary", f"In effect from {view['effective']}.{said}")
+    _text(entry, "content", f"{view['title']} In effect from {view['effective']}.{said}")
+    return entry
+
+
+def _text(parent: ET.Element, tag: str, text: str) -> None:
+    ET.SubElement(parent, tag).text = text
+
+
+def _moment(day: dt.date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
