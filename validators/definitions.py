@@ -22,6 +22,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from catalog.regulation_marks import MARKS
 from runtime import patterns
+from runtime.caches import plain_bytes, text_bytes
 from runtime.strict_fields import JSONBoolean, Strict
 from validators.records import CONSTRUCTED, FAMILY_RULES, REACHES, Format, FormatDefinition
 
@@ -325,6 +326,15 @@ class Definition:
 
     def __hash__(self) -> int:
         return hash(self.hash)
+
+    def weight(self) -> int:
+        """The bytes it holds: its fields as read, its canonical form and its hash."""
+        return DEFINITION_BYTES + plain_bytes(self.fields) + text_bytes(self.canonical) + \
+            text_bytes(self.hash)
+
+
+# What a Definition holds besides its fields and texts: the object and its dict.
+DEFINITION_BYTES = 160
 
 
 def read_definition(sent: Any) -> Definition:
