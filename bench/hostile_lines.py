@@ -1,12 +1,14 @@
 """Hostile decklist lines: 100 different lines of 300 characters of one shape, each built to
 make a backtracking matcher work hard, and what reading a deck of them is (bench/hostile.py
 times it; tests/unit/test_linear_patterns.py counts the pattern engine's work on them). And
-lines that fill a worker's caches most (`growing_lines`: bench/cache_memory.py,
-bench/hostile.py and tests/api/test_cache_bytes.py send them).
+lines that fill a worker's caches most (`growing_lines`, and a stream of decks of them:
+`growing_stream`; bench/cache_memory.py, bench/hostile.py, tests/api/test_cache_bytes.py and
+tests/e2e/test_hostile_requests.py send them).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from catalog.names import search_key
@@ -70,3 +72,16 @@ def growing_lines(first: int, count: int, length: int = 298) -> list[str]:
                 break
         lines.append("1 " + GROWING[0] * (length - 1 - len(mark)) + "x" + mark)
     return lines
+
+
+# A stream's deck of such lines: as many as a deck's line of a stream may hold (16 KiB, the
+# text in UTF-8).
+STREAM_DECK_LINES = 16
+
+
+def growing_stream(first: int, decks: int) -> bytes:
+    """A stream (NDJSON) of `decks` decks in Modified of STREAM_DECK_LINES such lines each,
+    from line `first` on."""
+    return b"".join(json.dumps({"id": str(n), "format": "modified", "deck": "\n".join(
+        growing_lines(first + n * STREAM_DECK_LINES, STREAM_DECK_LINES))},
+        ensure_ascii=False).encode() + b"\n" for n in range(decks))

@@ -30,7 +30,7 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 NDJSON = {"Content-Type": "application/x-ndjson"}
 STREAM = "/v1/validate/stream"
 # A worker under the largest request the limits allow stays under this (the Kubernetes
-# manifest gives a pod 512 MiB for two).
+# manifest gives a pod 640 MiB for two, and their master).
 WORKER_MIB = 300
 # A worker under the lines that fill its caches most, four requests at a time, stays under
 # this: its index (about 115 MiB), its caches' budget (runtime/caches.py, 40 MiB) and what
