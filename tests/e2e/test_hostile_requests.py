@@ -18,7 +18,7 @@ import pytest
 import requests
 
 from api.middleware import answer_bound
-from bench.hostile_lines import growing_lines
+from bench.hostile_lines import STREAM_DECK_LINES, growing_lines, growing_stream
 from decklist.parsed import MAX_ENTRIES
 from tests.corpus import lists
 from tests.support.crafted import crafted_stream
@@ -388,28 +388,52 @@ def test_no_worker_was_lost_or_grew_past_its_bound(served):
 
 # Requests of lines that fill the caches most, each of MAX_ENTRIES lines never sent before.
 FILLERS = 24
+# The deadline of the server they are sent to: a request of 500 such lines takes seconds of
+# a core, near the default deadline (20 s) on a busy shared machine, and one cut short keeps
+# less in the caches than one answered whole.
+FILLING_DEADLINE = 60
+# Decks of such lines in each of four streams sent at once then (14 MB a stream): far more
+# than a stream judges by that deadline, so that each is judged until the deadline stops it.
+STREAM_DECKS = 1000
 
 
 def test_lines_that_fill_the_caches_most_keep_each_worker_within_its_bound(full_db_url,
                                                                            tmp_path):
     """A line of names that grow when folded held 18 times its text in the caches, counted
     as one entry: 24 such requests took a worker from 111 to 212 MiB. Counted in bytes
-    (runtime/caches.py), four at a time on make run's two workers of two threads, each
-    worker stays within its caches' budget."""
+    (runtime/caches.py), four at a time on make run's two workers of two threads, and then
+    four streams of decks of such lines at once, each judged to its deadline, each worker
+    stays within its caches' budget."""
     pidfile = tmp_path / "gunicorn.pid"
-    with gunicorn(full_db_url, GUNICORN_CMD_ARGS=f"--pid {pidfile}") as base:
+    with gunicorn(full_db_url, GUNICORN_CMD_ARGS=f"--pid {pidfile}",
+                  REQUEST_DEADLINE_SECONDS=str(FILLING_DEADLINE)) as base:
         workers = _workers(pidfile)
         paths = ("/v1/validate?format=modified", "/v1/resolve")
 
         def send(at: int) -> int:
             body = "\n".join(growing_lines(at * MAX_ENTRIES, MAX_ENTRIES)).encode()
             return requests.post(base + paths[at % 2], data=body, headers=TEXT,
-                                 timeout=120).status_code
+                                 timeout=FILLING_DEADLINE + 120).status_code
 
         with ThreadPoolExecutor(4) as pool:
             statuses = set(pool.map(send, range(1, FILLERS + 1)))
         assert statuses == {200}
+        filled = {pid: _peak_mib(pid) for pid in workers}
+
+        def stream(at: int) -> dict:
+            first = (FILLERS + 1) * MAX_ENTRIES + at * STREAM_DECKS * STREAM_DECK_LINES
+            answer = requests.post(base + STREAM, data=growing_stream(first, STREAM_DECKS),
+                                   headers=NDJSON, timeout=FILLING_DEADLINE + 120)
+            assert answer.status_code == 200
+            return json.loads(answer.content.splitlines()[-1])["done"]
+
+        with ThreadPoolExecutor(4) as pool:
+            done = list(pool.map(stream, range(4)))
         assert _workers(pidfile) == workers
         peaks = {pid: _peak_mib(pid) for pid in workers}
-    print(f"peak RSS of each worker, MiB: {peaks}")
-    assert all(peak < CACHE_FILLED_WORKER_MIB for peak in peaks.values()), peaks
+    print(f"peak RSS of each worker, MiB: {filled} after the requests, {peaks} after the "
+          f"streams (decks judged: {[each['answered'] for each in done]})")
+    for each in done:  # each judged decks until its deadline stopped it
+        assert each["answered"] > 0 and each["decks"] == STREAM_DECKS, each
+        assert each["stopped"]["problem"]["type"].endswith("/deadline-exceeded"), each
+    assert all(peak < CACHE_FILLED_WORKER_MIB for peak in peaks.values()), (filled, peaks)
