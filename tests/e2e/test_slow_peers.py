@@ -7,12 +7,13 @@ calls it a measure: each polls for the state it expects, within a bound.
 
 from __future__ import annotations
 
+import itertools
 import json
 import select
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -93,26 +94,24 @@ def _ready(base: str) -> int:
     return requests.get(f"{base}/readyz", timeout=SLACK).status_code
 
 
-@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
-def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_the_deadline(served):
-    base, _ = served
-    body = b"4 Pikachu\n" * 30  # 300 bytes: at a byte a quarter second, 75 s to come
-    sock = _connect(base)
-    sent = []
+def _trickled(sock: socket.socket, pieces: Iterable[bytes]) -> tuple[bytes, bool, int]:
+    """Each piece sent on `sock` a quarter second after the last (the client's pace, not a
+    measure) while what comes back is read until the server ends the connection: what came,
+    whether it ended, and how many pieces went before it did."""
+    sent = 0
     stop = threading.Event()
 
     def trickle() -> None:
+        nonlocal sent
         try:
-            for byte in body:
-                if stop.wait(0.25):  # the client's pace, not a measure
+            for piece in pieces:
+                if stop.wait(0.25):
                     return
-                sock.sendall(bytes([byte]))
-                sent.append(byte)
+                sock.sendall(piece)
+                sent += 1
         except OSError:  # the server let go of it
             return
 
-    sock.sendall(b"POST /v1/resolve HTTP/1.1\r\nHost: deckjudge\r\nContent-Type: text/plain"
-                 b"\r\nContent-Length: %d\r\n\r\n" % len(body))
     trickler = threading.Thread(target=trickle)
     trickler.start()
     try:
@@ -121,34 +120,29 @@ def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_the_deadline(served):
         stop.set()
         trickler.join()
         sock.close()
+    return raw, ended, sent
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+def test_a_body_trickled_a_byte_at_a_time_is_cut_off_at_the_deadline(served):
+    base, _ = served
+    body = b"4 Pikachu\n" * 30  # 300 bytes: at a byte a quarter second, 75 s to come
+    sock = _connect(base)
+    sock.sendall(b"POST /v1/resolve HTTP/1.1\r\nHost: deckjudge\r\nContent-Type: text/plain"
+                 b"\r\nContent-Length: %d\r\n\r\n" % len(body))
+    raw, ended, sent = _trickled(sock, (bytes([byte]) for byte in body))
     answer = Answer.parse(raw)
     assert answer.status == 408, raw[:300]
     assert json.loads(answer.body)["type"].endswith("/request-timeout")
-    assert ended and len(sent) < len(body)  # cut off while it was still coming
+    assert ended and sent < len(body)  # cut off while it was still coming
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_a_head_trickled_a_byte_at_a_time_is_closed_at_the_deadline(served):
     base, _ = served
     sock = _connect(base)
-    stop = threading.Event()
-
-    def trickle() -> None:
-        try:
-            sock.sendall(b"GET /v1/formats HTTP/1.1\r\nHost: deckjudge\r\n")
-            while not stop.wait(0.25):
-                sock.sendall(b"X")  # a header that never ends
-        except OSError:
-            return
-
-    trickler = threading.Thread(target=trickle)
-    trickler.start()
-    try:
-        raw, ended = _read_to_the_end(sock, DEADLINE + SLACK)
-    finally:
-        stop.set()
-        trickler.join()
-        sock.close()
+    sock.sendall(b"GET /v1/formats HTTP/1.1\r\nHost: deckjudge\r\n")
+    raw, ended, _ = _trickled(sock, itertools.repeat(b"X"))  # a header that never ends
     assert ended and raw == b""  # closed with no answer, as nginx resets such a client
 
 
