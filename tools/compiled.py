@@ -15,7 +15,7 @@ mypyc compiles differently: a module's `__file__` (catalog/data_files.py finds t
 attributes set on functions (the API's route decorators); a keyword argument named as a
 positional-only parameter (`Violation.of`'s templates take a `cards`); a
 `functools.cached_property` of a class, which a compiled class works out at every read
-(validators/records.py's FormatDefinition).
+(validators/records.py's DeckRules).
 
 Python prefers the extension to the source, so a source edited after its build would run
 its old code: the build keeps each source's digest (build/compiled.json), and the test suite

@@ -28,7 +28,7 @@ from validators.formats import all_formats, deck_rules, get_format
 from validators.records import (
     CONSTRUCTED,
     Ban,
-    FormatDefinition,
+    DeckRules,
     Legality,
     Restriction,
     TeamFormat,
@@ -100,7 +100,7 @@ class Limit:
 class CardLegality:
     """One printing in one format on one day: its standing, and its copy limit there."""
 
-    format: FormatDefinition  # the rules in force on the day (a season's, where it has them)
+    format: DeckRules  # the rules in force on the day (a season's, where it has them)
     day: dt.date | None
     standing: Standing
     limit: Limit | None
@@ -178,13 +178,13 @@ def judges_bytes(key: object, judges: list[FormatJudge]) -> int:
         JUDGE_BYTES + judge.table.weight for judge in judges)
 
 
-def formats() -> dict[str, FormatDefinition]:
+def formats() -> dict[str, DeckRules]:
     """The formats a card has a legality in: every format for one constructed deck, and
     each team format's constructed deck rules. Limited formats have none: their cards are
     whatever the event's product and the player's pool hold. A deployment's formats have
     none either: their rules read the deck (kinds, rarities, a pool of their own), which a
     card's standing alone does not say."""
-    found: dict[str, FormatDefinition] = {}
+    found: dict[str, DeckRules] = {}
     for fmt in all_formats().values():
         if isinstance(fmt, TeamFormat):
             if CONSTRUCTED in fmt.plays:
@@ -194,8 +194,8 @@ def formats() -> dict[str, FormatDefinition]:
     return found
 
 
-def rules_on(rules: FormatDefinition, as_of: dt.date | None
-             ) -> tuple[FormatDefinition, dt.date | None] | None:
+def rules_on(rules: DeckRules, as_of: dt.date | None
+             ) -> tuple[DeckRules, dt.date | None] | None:
     """The rules that judge a deck of the format on the day, and the day (the format's own
     default when none is asked); None when the format was not yet played on it (as
     /v1/validate refuses it: validators.targets.not_in_force)."""
@@ -213,7 +213,7 @@ class FormatJudge:
     none. Made once for a request, then asked of each printing."""
 
     format_id: str
-    rules: FormatDefinition  # the rules in force on the day (a season's, where it has them)
+    rules: DeckRules  # the rules in force on the day (a season's, where it has them)
     day: dt.date | None
     table: LegalityTable
     pool: bool  # the format runs not-legal
@@ -247,7 +247,7 @@ class FormatJudge:
         return CardLegality(self.rules, self.day, standing, limit)
 
 
-def judge(index: CatalogIndex, format_id: str, rules: FormatDefinition,
+def judge(index: CatalogIndex, format_id: str, rules: DeckRules,
           as_of: dt.date | None) -> FormatJudge | None:
     """The format's judge on the day; None when it was not yet played on it."""
     judged = rules_on(rules, as_of)
@@ -266,7 +266,7 @@ def judge(index: CatalogIndex, format_id: str, rules: FormatDefinition,
 
 
 def judges(index: CatalogIndex, as_of: dt.date | None,
-           wanted: dict[str, FormatDefinition] | None = None) -> list[FormatJudge]:
+           wanted: dict[str, DeckRules] | None = None) -> list[FormatJudge]:
     """The judge of each format (`wanted`, else every format of `formats` that `format=all`
     judges on the day: validators.targets.not_played) played on the day."""
     asked = wanted or {format_id: rules for format_id, rules in formats().items()
@@ -276,7 +276,7 @@ def judges(index: CatalogIndex, as_of: dt.date | None,
 
 
 def legalities(index: CatalogIndex, printing: Printing, as_of: dt.date | None,
-               wanted: dict[str, FormatDefinition] | None = None) -> Iterator[
+               wanted: dict[str, DeckRules] | None = None) -> Iterator[
                    tuple[str, CardLegality]]:
     """The printing's legality in each format (`wanted`, else every format of `formats`)
     played on the day."""
@@ -284,7 +284,7 @@ def legalities(index: CatalogIndex, printing: Printing, as_of: dt.date | None,
         yield each.format_id, each.legality(index, printing)
 
 
-def limit_of(index: CatalogIndex, rules: FormatDefinition, printing: Printing) -> Limit | None:
+def limit_of(index: CatalogIndex, rules: DeckRules, printing: Printing) -> Limit | None:
     """The fewest copies of the card a deck may hold under the rules, and what sets it: the
     format's copy limit by English title, the card's own printed limit (ACE SPEC, Radiant,
     Prism Star…), or a restriction list's entry."""
@@ -302,6 +302,6 @@ def limit_of(index: CatalogIndex, rules: FormatDefinition, printing: Printing) -
     return min(found, key=lambda limit: limit.copies) if found else None
 
 
-def _printed_limit_applies(rules: FormatDefinition, printing: Printing) -> bool:
+def _printed_limit_applies(rules: DeckRules, printing: Printing) -> bool:
     spec = next((spec for spec in rules.checks if spec.code == printed_limit.CHECK), None)
     return spec is not None and printing.limit_scope in printed_limit.scopes(spec)

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import PARTNER, SIDEBOARD, LineProblem
 from decklist.resolver import UNKNOWN, ResolvedLine
-from validators.records import CardRef, FormatDefinition, Product
-from validators.seasons import InForce
+from validators.records import CardRef, DeckRules, InForce, Product
 from validators.shared import DeckShare, card_ref
 from validators.standing import FormatStandings, LineStanding, standings_for
 
@@ -22,7 +21,7 @@ Standings = tuple[tuple[LineStanding, ...], list[tuple[ResolvedLine, LineStandin
 
 @dataclass
 class Context:
-    format: FormatDefinition
+    format: DeckRules
     as_of: dt.date | None
     index: CatalogIndex
     lines: list[ResolvedLine]

@@ -13,7 +13,8 @@ from typing import Any
 from catalog.identity import title_key
 from catalog.index import CatalogIndex
 from validators.checks.outside_pool import set_ids
-from validators.definitions import Definition
+from validators.records import Definition
+from validators.rule_kinds import PRINTINGS, RULE_KINDS
 from validators.standing import titled
 
 # Where in the definition (pointer parts), what, and whether a card's or a set's.
@@ -50,10 +51,13 @@ def _missing(index: CatalogIndex, given: dict[str, Any]) -> Iterator[Found]:
         if index.card(card_id) is None:
             yield ("pool", "cards", str(at)), f"No printing has the id {card_id!r}.", CARD
     for at, rule in enumerate(given.get("rules", ())):
-        for place, card_id in enumerate(rule.get("cards", ())):
-            if index.card(card_id) is None:
-                yield (("rules", str(at), "cards", str(place)),
-                       f"No printing has the id {card_id!r}.", CARD)
+        for param in RULE_KINDS[rule["rule"]].params:
+            if param.type != PRINTINGS:
+                continue
+            for place, card_id in enumerate(rule.get(param.name, ())):
+                if index.card(card_id) is None:
+                    yield (("rules", str(at), param.name, str(place)),
+                           f"No printing has the id {card_id!r}.", CARD)
     for at, family in enumerate(given.get("families", ())):
         for place, name in enumerate(family["names"]):
             if not titled(index, title_key(name)):

@@ -8,40 +8,33 @@ definition at fault or an id taken twice stops the start, naming the file and th
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import orjson
 
 from validators.definitions import DefinitionError, check_base, read_definition
 from validators.derived import derive
-from validators.formats import all_formats, builtin_formats
-from validators.records import FormatDefinition
+from validators.formats import builtin_formats, in_use, use
+from validators.records import DeckRules
 
 # A deployment's formats are listed and judged in every `format=all` request: a few dozen
 # at most, each a small file.
 MAX_FILES, MAX_FILE_BYTES = 64, 256 * 1024
-_DEPLOYED: dict[str, FormatDefinition] = {}
 
 
 class DeploymentError(RuntimeError):
     """A file of FORMATS_DIR that cannot be used; the message names it and why."""
 
 
-def deployed_formats() -> dict[str, FormatDefinition]:
-    """The deployment's formats, by id, in the order of their files' names."""
-    return _DEPLOYED
-
-
 def configure(directory: str | Path | None) -> None:
     """Read `directory`'s definitions (none: no formats of the deployment's) and list them
     with deckjudge's own from now on."""
     formats = read_directory(Path(directory)) if directory else {}
-    _DEPLOYED.clear()
-    _DEPLOYED.update(formats)
-    all_formats.cache_clear()
+    use(dataclasses.replace(in_use(), deployed=formats))
 
 
-def read_directory(directory: Path) -> dict[str, FormatDefinition]:
+def read_directory(directory: Path) -> dict[str, DeckRules]:
     """Every definition of the directory, made into rules; DeploymentError at the first
     that cannot be."""
     if not directory.is_dir():
@@ -50,7 +43,7 @@ def read_directory(directory: Path) -> dict[str, FormatDefinition]:
     if len(files) > MAX_FILES:
         raise DeploymentError(f"FORMATS_DIR holds {len(files)} definitions; at most "
                               f"{MAX_FILES}")
-    found: dict[str, FormatDefinition] = {}
+    found: dict[str, DeckRules] = {}
     for path in files:
         rules = _read_file(path)
         if rules.id in found:
@@ -59,7 +52,7 @@ def read_directory(directory: Path) -> dict[str, FormatDefinition]:
     return found
 
 
-def _read_file(path: Path) -> FormatDefinition:
+def _read_file(path: Path) -> DeckRules:
     try:
         sent = path.read_bytes()
         if len(sent) > MAX_FILE_BYTES:

@@ -16,16 +16,18 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from catalog.identity import title_key
 from runtime.caches import Kept, Spec
-from validators.definitions import Definition, check_base
+from validators import rule_kinds
+from validators.definitions import check_base
 from validators.formats import builtin_formats
+from validators.formats.reader import ban, family
 from validators.records import (
     Announcement,
     Ban,
     CheckSpec,
+    DeckRules,
+    Definition,
     Family,
-    FormatDefinition,
     RuleRef,
 )
 
@@ -40,15 +42,6 @@ from validators.records import (
 RULES_BYTES = 8192
 RULES_PER_BYTE = 2
 
-# The Pokémon whose Knock Out gives more than one Prize card, by subtype: what "Single
-# Prize only" leaves out (Radiant and Prism Star Pokémon have a Rule Box and give one).
-MULTI_PRIZE = ("ex", "EX", "GX", "TAG TEAM", "V", "VMAX", "VSTAR", "V-UNION", "MEGA",
-               "Mega Evolution ex")
-# What "no Rule Box" reaches when a rule names no kinds: Gym Leader Challenge's reading.
-RULE_BOX = ("EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "MEGA",
-            "Mega Evolution ex", "BREAK", "Radiant", "Prism Star", "LEGEND", "Star")
-RULE_BOX_CARDS = ("Prism Star", "ACE SPEC")
-
 # The checks an organizer's changes add, after which of the base's checks (the last of them
 # present), so a verdict to its first error meets them where a built-in format would.
 _AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
@@ -57,18 +50,22 @@ _AFTER = {"copy-limit": ("deck-size", "no-basic-pokemon"),
           "name-family": ("banned", "not-legal")}
 
 
-def organizer_rules(definition: Definition) -> FormatDefinition:
-    """The definition's rules as its base's own rules change them: what it is listed and
-    planned by (the rules on a day are its base's season's, changed: validators.seasons)."""
+def organizer_rules(definition: Definition) -> DeckRules:
+    """The definition's rules as its base's own rules change them: what a deployment's
+    format is listed by (the rules on a day are its base's season's, changed:
+    validators.seasons)."""
     return derive(definition, check_base(definition, builtin_formats()))
 
 
-def derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
-    """The deck rules of `definition` on a day whose base rules are `base` (kept)."""
-    return kept(("rules", definition.hash, id(base)), base, lambda: _derive(definition, base))
+def derive(definition: Definition, base: DeckRules, days: DeckRules | None = None) -> DeckRules:
+    """The deck rules of `definition` on a day whose base rules are `base`: its base
+    format's, or one of its seasons' (kept). `days`, the base format, says which day a deck
+    is judged on when a request names none (a season's rules are judged on the day asked)."""
+    return kept(("rules", definition.hash, id(base)), base,
+                lambda: _derive(definition, base, days or base))
 
 
-def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
+def _derive(definition: Definition, base: DeckRules, days: DeckRules) -> DeckRules:
     given = definition.fields
     own = _Citer(definition, base)
     checks = list(base.checks)
@@ -97,7 +94,7 @@ def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
         version=definition.hash[:12],
         description=given.get("description", f"{base.name}, as {own.document} changes it."),
         document=own.document, document_date=given.get("document_date"),
-        document_reaches=None,
+        document_reaches=None, default_as_of=days.default_as_of, as_of_today=days.as_of_today,
         deck_size=given.get("deck_size", base.deck_size),
         copy_limit=given["copy_limit"] if "copy_limit" in given else base.copy_limit,
         banned=banned, families=families, checks=tuple(checks),
@@ -107,7 +104,7 @@ def _derive(definition: Definition, base: FormatDefinition) -> FormatDefinition:
 class _Citer:
     """The organizer's document, and the sections it gives each change."""
 
-    def __init__(self, definition: Definition, base: FormatDefinition) -> None:
+    def __init__(self, definition: Definition, base: DeckRules) -> None:
         given = definition.fields
         self.fields = given
         self.document = given.get("document", f"{given.get('name', definition.id)} (an "
@@ -139,8 +136,8 @@ class _Citer:
         checks.insert(after[-1] + 1 if after else len(checks), spec)
 
     def rule(self, rule: dict[str, Any]) -> CheckSpec:
-        code, params, words = _RULES[rule["rule"]](rule)
-        return CheckSpec(code, self._cite(rule.get("section", words), rule.get("text")), params)
+        section = rule.get("section") or rule_kinds.words(rule)
+        return rule_kinds.build(rule, self._cite(section, rule.get("text")))
 
     def ban_rule(self) -> RuleRef:
         return self.own[self.section("banned", "banned cards")]
@@ -151,28 +148,20 @@ class _Citer:
         return tuple(dict.fromkeys([*self.own.values(), *kept]))
 
 
-def _bans(definition: Definition, base: FormatDefinition, own: _Citer) -> tuple[Ban, ...]:
+def _bans(definition: Definition, base: DeckRules, own: _Citer) -> tuple[Ban, ...]:
     given = definition.fields
     kept = base.banned if given.get("base_bans", True) else ()
     if "banned" not in given and "unbanned" not in given:
         return kept
     rule = own.ban_rule()
     said = Announcement(own.document, _day(given.get("document_date")), own.url or "")
-    added = tuple(_ban(entry, rule, said) for entry in given.get("banned", ()))
+    added = tuple(ban(entry, rule, said) for entry in given.get("banned", ()))
     lifted = tuple(Ban(entry.get("card"), name=entry.get("name"), lifts=True, rule=rule)
                    for entry in given.get("unbanned", ()))
     return kept + added + lifted
 
 
-def _ban(entry: dict[str, Any], rule: RuleRef, said: Announcement) -> Ban:
-    dated = "effective" in entry or "until" in entry
-    return Ban(entry.get("card") or entry.get("printing"), entry.get("effective"),
-               entry.get("until"), said if dated else None, note=entry.get("note"),
-               reaches=entry.get("reaches"), name=entry.get("name"),
-               printing_only="printing" in entry, rule=rule)
-
-
-def _families(definition: Definition, base: FormatDefinition,
+def _families(definition: Definition, base: DeckRules,
               own: _Citer) -> tuple[Family, ...]:
     given = definition.fields
     kept = base.families if given.get("base_families", True) else ()
@@ -180,54 +169,12 @@ def _families(definition: Definition, base: FormatDefinition,
         return kept
     source = Announcement(own.document, _day(given.get("document_date")), own.url or "")
     start = given.get("effective", dt.date.min)
-    return kept + tuple(
-        Family(entry["id"], tuple(entry["names"]),
-               tuple(title_key(name) for name in entry["names"]), entry["rule"],
-               entry.get("effective", start), source, note=entry.get("note"))
-        for entry in given["families"])
+    return kept + tuple(family(entry, source, start) for entry in given["families"])
 
 
 def _pool_params(pool: dict[str, Any]) -> dict[str, Any]:
     return {key: tuple(value) if isinstance(value, list) else value
             for key, value in pool.items()}
-
-
-def _kinds(rule: dict[str, Any], kinds: tuple[str, ...] = (),
-           card_kinds: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {"pokemon_subtypes": tuple(rule.get("kinds", kinds)),
-            "card_subtypes": tuple(rule.get("card_kinds", card_kinds))}
-
-
-def _kind_limit(rule: dict[str, Any]) -> tuple[str, dict[str, Any], str]:
-    params = {**_kinds(rule), "max": rule["max"], "per_name": rule.get("per_name", False)}
-    named = ", ".join((*params["pokemon_subtypes"], *params["card_subtypes"]))
-    each = " of each name" if params["per_name"] else ""
-    return "kind-limit", params, f"at most {rule['max']} {named} cards{each}"
-
-
-# Each rule a definition may switch on: the check that enforces it, with its parameters,
-# and the section it is cited by when the definition names none.
-_RULES: dict[str, Callable[[dict[str, Any]], tuple[str, dict[str, Any], str]]] = {
-    "one-type": lambda rule: ("one-type", {key: tuple(value) if isinstance(value, list)
-                                           else value for key, value in rule.items()
-                                           if key in ("types", "basic_energy")}, "one Type"),
-    "no-rule-box": lambda rule: ("rule-box", _kinds(rule, RULE_BOX, RULE_BOX_CARDS),
-                                 "no Rule Box cards"),
-    "kind-limit": _kind_limit,
-    "single-prize": lambda rule: ("kind-limit", {**_kinds({}, MULTI_PRIZE), "max": 0,
-                                                 "what": "Pokémon that give more than one "
-                                                         "Prize card"},
-                                  "Single Prize Pokémon only"),
-    "no-ace-spec": lambda rule: ("kind-limit", {**_kinds({}, (), ("ACE SPEC",)), "max": 0},
-                                 "no ACE SPEC cards"),
-    "rarity": lambda rule: ("rarity", {"allowed": tuple(rule["allowed"]),
-                                       "any_printing": rule.get("any_printing", False),
-                                       "cards": tuple(rule.get("cards", ()))},
-                            f"rarities: {', '.join(rule['allowed'])}"),
-    "max-hp": lambda rule: ("max-hp", {"hp": rule["hp"]}, f"Pokémon of at most {rule['hp']} HP"),
-    "stages": lambda rule: ("stages", {"allowed": tuple(rule["allowed"])},
-                            f"Pokémon of the stages {', '.join(rule['allowed'])}"),
-}
 
 
 def _day(day: dt.date | None) -> str:
@@ -239,7 +186,7 @@ def rules_bytes(_key: object, kept: tuple[object, Any]) -> int:
     definition they keep (which the definitions' cache may have let go of)."""
     made = kept[1]
     rules = getattr(made, "rules", made)  # a season holds its rules
-    definition = rules.definition if isinstance(rules, FormatDefinition) else None
+    definition = rules.definition if isinstance(rules, DeckRules) else None
     if definition is None:
         return RULES_BYTES
     return RULES_BYTES + len(definition.canonical) * RULES_PER_BYTE + definition.weight()

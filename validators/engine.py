@@ -13,8 +13,8 @@ from runtime import deadline
 from runtime.tuples import tuple_builder
 from validators.checks import get_check
 from validators.context import Context
-from validators.records import ERROR, FormatDefinition, Product, Violation
-from validators.seasons import Season, in_force
+from validators.records import ERROR, DeckRules, Product, Season, Violation
+from validators.seasons import in_force
 from validators.shared import DeckShare
 from validators.standing import LineStanding
 
@@ -24,7 +24,7 @@ class Verdict(NamedTuple):
     judged in every format builds one a format (speed trick "tuple builder":
     docs/performance.md)."""
 
-    format: FormatDefinition  # the rules that judged: the season's, where the format has seasons
+    format: DeckRules  # the rules that judged: the season's, where the format has seasons
     as_of: dt.date | None
     catalog_version: str
     violations: tuple[Violation, ...]
@@ -47,7 +47,7 @@ class Verdict(NamedTuple):
         return tuple(zip(self.lines, self.line_standings, strict=True))
 
 
-def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatDefinition,
+def validate(index: CatalogIndex, lines: list[ResolvedLine], rules: DeckRules,
              as_of: dt.date | None = None, pool: list[ResolvedLine] | None = None,
              product: Product | None = None, pool_checked_by_team: bool = False,
              tournament: bool = False, problems: Sequence[LineProblem] = (),
@@ -60,30 +60,30 @@ def validate(index: CatalogIndex, lines: list[ResolvedLine], definition: FormatD
     with seasons is judged by the rules of the season in force on the date. `share` is what
     the checks of these same lines in other formats have worked out (validators.shared)."""
     deadline.check()  # once a format (a team's: once a player), before its checks run
-    effective = effective_date(definition, as_of)
-    season = in_force(definition, effective)
+    effective = effective_date(rules, as_of)
+    season = in_force(rules, effective)
     if season is not None:
-        definition = season.season.rules
-    ctx = Context(definition, effective, index, lines, pool, product, pool_checked_by_team,
+        rules = season.season.rules
+    ctx = Context(rules, effective, index, lines, pool, product, pool_checked_by_team,
                   tournament, tuple(problems), season, share or DeckShare())
     if first_error:
-        found = _until_first_error(ctx, definition)
+        found = _until_first_error(ctx, rules)
         shown: tuple[Sequence[ResolvedLine], tuple[LineStanding, ...]] = ((), ())
     else:
-        found = [violation for spec in definition.checks
+        found = [violation for spec in rules.checks
                  for violation in get_check(spec.code)(ctx, spec)]
         shown = (lines, ctx.line_standings)
-    return _new_verdict((definition, effective, index.version, errors(found), warnings(found),
+    return _new_verdict((rules, effective, index.version, errors(found), warnings(found),
                          shown[0], shown[1], season.season if season is not None else None))
 
 
 _new_verdict = tuple_builder(Verdict)
 
 
-def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Violation]:
+def _until_first_error(ctx: Context, rules: DeckRules) -> list[Violation]:
     """The violations the checks find, in their order, up to the first error."""
     found = []
-    for spec in definition.checks:
+    for spec in rules.checks:
         for violation in get_check(spec.code)(ctx, spec):
             found.append(violation)
             if violation.severity == ERROR:
@@ -91,14 +91,14 @@ def _until_first_error(ctx: Context, definition: FormatDefinition) -> list[Viola
     return found
 
 
-def effective_date(definition: FormatDefinition, as_of: dt.date | None) -> dt.date | None:
+def effective_date(rules: DeckRules, as_of: dt.date | None) -> dt.date | None:
     """The date a deck is judged on: the one asked for, else the format's default (the day
     of the request, for formats of today's game)."""
     if as_of is not None:
         return as_of
-    if definition.as_of_today:
+    if rules.as_of_today:
         return dt.date.today()
-    return definition.default_as_of
+    return rules.default_as_of
 
 
 def errors(found: list[Violation]) -> tuple[Violation, ...]:

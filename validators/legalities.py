@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from catalog.index import CatalogIndex, Printing
 from catalog.regulation_marks import RANK
 from validators.formats import get_format
-from validators.records import FREE, FormatDefinition
+from validators.records import FREE, DeckRules
 from validators.standing import FormatStandings, reached
 
 FORMATS = ("standard", "expanded")
@@ -45,7 +45,7 @@ def compare(index: CatalogIndex, legalities: dict[str, dict[str, str]], day: dt.
     found: list[Difference] = []
     for format_id in formats:
         rules = get_format(format_id)
-        assert isinstance(rules, FormatDefinition)
+        assert isinstance(rules, DeckRules)
         standings = FormatStandings(index, rules.legality, day)
         named = _legal_by_title(index, standings)
         for printing in index.printings.values():
@@ -86,14 +86,14 @@ def _ours(standings: FormatStandings, printing: Printing) -> tuple[str, Printing
     return LEGAL, via
 
 
-def _why(rules: FormatDefinition, standings: FormatStandings, printing: Printing, said: str,
+def _why(rules: DeckRules, standings: FormatStandings, printing: Printing, said: str,
          ours: str, via: Printing | None, day: dt.date,
          namesake: Printing | None) -> tuple[str, str]:
     return next(_readings(rules, standings, printing, said, ours, via, day, namesake),
                 (UNEXPLAINED, f"the data says {said}, deckjudge says {ours}"))
 
 
-def _readings(rules: FormatDefinition, standings: FormatStandings, printing: Printing,
+def _readings(rules: DeckRules, standings: FormatStandings, printing: Printing,
               said: str, ours: str, via: Printing | None, day: dt.date,
               namesake: Printing | None) -> Iterator[tuple[str, str]]:
     """The readings that explain a difference, most specific first."""

@@ -1,21 +1,27 @@
-"""What a format is and what a check reports: typed, frozen records."""
+"""What a format is and what a check reports: typed, frozen records.
+
+The names, one an idea: `DeckRules` are what one deck is held to (a singles format, a team
+play's deck, a season's or an organizer's); a `TeamFormat` seats players, each deck held to
+a play's DeckRules; a `Definition` is an organizer's format as read, a base format and the
+changes made to it; a `Lineage` is one format's seasons; a `FormatSet` is every format the
+process judges in, read whole (validators.formats).
+"""
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from runtime.caches import text_bytes
+from runtime.caches import plain_bytes, text_bytes
 from runtime.tuples import tuple_builder
-
-if TYPE_CHECKING:
-    from validators.definitions import Definition
 
 ERROR, WARNING = "error", "warning"
 CONSTRUCTED, LIMITED = "constructed", "limited"
+PLAYS = (CONSTRUCTED, LIMITED)
 
 
 @dataclass(frozen=True)
@@ -51,11 +57,14 @@ CITES_CARD, CITES_SCOPE = "card", "scope"
 
 @dataclass(frozen=True)
 class Code:
-    """A stable violation code, as every answer and the contract give it: the severities it is
-    given, the templates its messages are worded with, and what it cites. A check declares
-    the codes it finds (its module's CODES); validators.checks gathers them in one table."""
+    """A stable violation code, as every answer and the contract give it: its words for people
+    (`title`: "deck size", "not in the card pool", where an answer for people shows the code),
+    the severities it is given, the templates its messages are worded with, and what it
+    cites. A check declares the codes it finds (its module's CODES); validators.checks
+    gathers them in one table."""
 
     name: str
+    title: str  # a few words, beside the message, not a second one
     severities: tuple[str, ...]  # (ERROR,), (WARNING,), or both where the case decides
     templates: tuple[str, ...]  # "line {line}: {name} is banned in {format}"
     cites: str = CITES_FORMAT
@@ -225,7 +234,7 @@ class CardPool:
 # The checks that read a deck's lines, which every deck's rules run first, whatever the
 # format: a line that could not be read, names no card, or names several cards that the
 # verdict depends on leaves the deck not legal anywhere (a deck not fully read is never
-# certified). validators.formats adds any a format's data leaves out; FormatDefinition
+# certified). validators.formats.reader adds any a format's data leaves out; DeckRules
 # refuses rules without them.
 READING_CHECKS = ("unreadable-line", "unknown-card", "ambiguous-card")
 
@@ -310,7 +319,7 @@ class Legality:
     Caches key what depends on it by its `token`, a number no other Legality object of the
     process has, rather than by the object: a key holds a number, not an organizer's ban
     list, which would outlive the rules it came from in every cache keyed by it. Each value of
-    the formats' data is one object (FormatDefinition.legality), so equal ones share a token;
+    the formats' data is one object (DeckRules.legality), so equal ones share a token;
     an organizer's rules, made once and kept (validators.derived), keep theirs while kept."""
 
     pool: CardPool
@@ -349,9 +358,45 @@ def of_the_formats(legality: Legality) -> bool:
     return _LEGALITIES.get(legality) is legality
 
 
+@dataclass(frozen=True, eq=False)
+class Definition:
+    """An organizer's format as read (validators.definitions): its fields (dates as dates),
+    its canonical form and its hash. Compared and hashed by its hash: two requests that send
+    one definition, spaced or ordered apart, share what is made of it."""
+
+    fields: dict[str, Any]
+    canonical: str  # the definition as read, keys sorted, no spaces: what the hash is of
+    hash: str  # sha256 of `canonical`, hex
+
+    @property
+    def id(self) -> str:
+        """Its own id, or one made of its hash for a definition that gives none."""
+        return str(self.fields.get("id") or f"custom-{self.hash[:12]}")
+
+    @property
+    def base(self) -> str:
+        return str(self.fields["base"])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Definition) and other.hash == self.hash
+
+    def __hash__(self) -> int:
+        return hash(self.hash)
+
+    def weight(self) -> int:
+        """The bytes it holds: its fields as read, its canonical form and its hash."""
+        return DEFINITION_BYTES + plain_bytes(self.fields) + text_bytes(self.canonical) + \
+            text_bytes(self.hash)
+
+
+# What a Definition holds besides its fields and texts: the object and its dict.
+DEFINITION_BYTES = 160
+
+
 @dataclass(frozen=True)
-class FormatDefinition:
-    """The rules one deck is built to: a singles format, or a team format's decks."""
+class DeckRules:
+    """What one deck is held to: a singles format's rules, a team play's deck rules, a
+    season's, or an organizer's format's."""
 
     id: str
     name: str
@@ -432,7 +477,7 @@ class TeamPlay:
     """One way a team format is played: the deck rules, and what organizers need."""
 
     play: str  # CONSTRUCTED or LIMITED
-    deck: FormatDefinition
+    deck: DeckRules
     prizes: dict[str, int]  # by seat
     round_minutes: int | None
     pool: str | None  # LIMITED: "own" (each deck from its player's pool) or SHARED_POOL
@@ -458,4 +503,91 @@ class TeamFormat:
         return RuleRef(self.document, section)
 
 
-Format = FormatDefinition | TeamFormat
+Format = DeckRules | TeamFormat
+
+
+@dataclass(frozen=True, eq=False)  # one object a season: compared by identity
+class Season:
+    """One season of a lineage: its deck rules, from `effective` on. When the sources give
+    no day, `window_from` is the earliest it can have begun and `effective` the day it was
+    certainly in force."""
+
+    id: str
+    format: str  # the format id it was played as (modified, standard)
+    name: str
+    effective: dt.date
+    window_from: dt.date | None
+    source: Announcement
+    note: str | None
+    rules: DeckRules
+
+    @property
+    def first_possible(self) -> dt.date:
+        return self.window_from or self.effective
+
+
+@dataclass(frozen=True)
+class DatedRule:
+    """A deck-building rule of a lineage and the day it began: `code` is the check that
+    enforces it; a rule a card prints on itself began with its `first_printing`."""
+
+    id: str
+    name: str
+    code: str
+    effective: dt.date
+    first_printing: str | None
+    source: Announcement
+    note: str
+
+
+@dataclass(frozen=True, eq=False)
+class InForce:
+    """The season that judges a day, and the one that may already have begun on it (the
+    day is inside that season's window): the same season when it is the lineage's first."""
+
+    season: Season
+    pending: Season | None
+
+
+@dataclass(frozen=True, eq=False)
+class Lineage:
+    """One format's history (validators.seasons): its seasons in order of their first day,
+    each the deck rules of its time under its name then."""
+
+    id: str
+    name: str
+    formats: tuple[str, ...]
+    seasons: tuple[Season, ...]
+    days: tuple[dt.date, ...]  # each season's `effective`, for bisection
+    rules: tuple[DatedRule, ...]  # the deck-building rules that began in its history
+
+    @property
+    def first_day(self) -> dt.date:
+        return self.seasons[0].first_possible
+
+    def on(self, day: dt.date) -> InForce | None:
+        """The season in force on `day`; None before the lineage's first possible day."""
+        at = bisect.bisect_right(self.days, day)
+        if at == 0:
+            first = self.seasons[0]
+            return InForce(first, first) if day >= first.first_possible else None
+        following = self.seasons[at] if at < len(self.seasons) else None
+        pending = (following if following is not None and following.window_from is not None
+                   and day >= following.window_from else None)
+        return InForce(self.seasons[at - 1], pending)
+
+
+@dataclass(frozen=True, eq=False)
+class FormatSet:
+    """Every format judged in, read whole (validators.formats.reader): deckjudge's own, in
+    their order, each lineage of seasons by the ids of its formats, and a deployment's
+    formats (validators.deployed), listed after deckjudge's."""
+
+    own: dict[str, Format]
+    lineages: dict[str, Lineage]  # by format id: Modified's and Standard's are one
+    deployed: dict[str, DeckRules] = field(default_factory=dict)
+
+    @functools.cached_property
+    def every(self) -> dict[str, Format]:
+        """deckjudge's formats, then the deployment's."""
+        return {**self.own, **self.deployed}

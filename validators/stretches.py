@@ -19,7 +19,7 @@ from catalog.index import CatalogIndex
 from runtime.caches import Spec, plain_pair_bytes
 from validators.formats import all_formats, deck_rules
 from validators.pool import PoolLegality
-from validators.records import FormatDefinition, Legality
+from validators.records import DeckRules, Legality
 from validators.seasons import lineages
 
 # Pools and ban lists made outside the formats' data (an organizer's rules, a test's with a
@@ -62,7 +62,7 @@ def changes_of(index: CatalogIndex, legality: Legality) -> tuple[dt.date, ...]:
 def _legalities() -> list[Legality]:
     found = []
     for fmt in all_formats().values():
-        if isinstance(fmt, FormatDefinition):
+        if isinstance(fmt, DeckRules):
             found.append(fmt.legality)
         else:
             found += [deck_rules(fmt, play).legality for play in fmt.plays]

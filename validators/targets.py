@@ -14,12 +14,19 @@ from dataclasses import dataclass
 
 from catalog.index import CatalogIndex
 from validators.definition_names import CARD, not_in_catalog
-from validators.definitions import Definition
-from validators.derived import organizer_rules
+from validators.definitions import check_base
 from validators.engine import effective_date
-from validators.formats import all_formats, get_format
-from validators.records import CONSTRUCTED, LIMITED, Format, FormatDefinition, Product, TeamFormat
-from validators.seasons import in_force, lineage_of
+from validators.formats import all_formats, builtin_formats, get_format
+from validators.records import (
+    CONSTRUCTED,
+    LIMITED,
+    DeckRules,
+    Definition,
+    Format,
+    Product,
+    TeamFormat,
+)
+from validators.seasons import in_force, lineage_of, organizers_rules
 
 ALL = "all"
 NOT_IN_FORCE = "not-in-force"  # the notice of a format `all` leaves out on the day
@@ -82,7 +89,7 @@ class Target:
     """One format a deck is checked against, by which deck rules, with which product."""
 
     format: Format
-    rules: FormatDefinition
+    rules: DeckRules
     play: str | None  # set for team formats
     product: Product | None = None  # Limited: what the event handed out, when asked
 
@@ -122,7 +129,7 @@ def plan_deck(index: CatalogIndex, formats: str | list[str], play: str | None,
     sent = [definition.id for definition in definitions]
     names = [formats] if isinstance(formats, str) and formats != ALL else formats
     named = _targets(names, play, sent)
-    made = organizers(index, definitions, named)
+    made = organizers(index, definitions, named, as_of)
     if names != ALL:  # each format where the request names it, the rest after
         by_id = {target.format.id: target for target in named}
         by_id.update((rules.id, Target(rules, rules, None)) for rules in made)
@@ -152,10 +159,11 @@ def _many(formats: str | list[str], sent: list[str]) -> bool:
 
 
 def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
-               named: list[Target]) -> list[FormatDefinition]:
-    """The rules of each organizer's definition; an error for one whose id is another
-    format's (a deployment's format sent as its very definition is that format), or that
-    names a card or set the catalog does not have."""
+               named: list[Target], as_of: dt.date | None) -> list[DeckRules]:
+    """The rules of each organizer's definition on the day judged (its base's season's
+    then, changed: the rules the engine judges by, made once); an error for one whose id is
+    another format's (a deployment's format sent as its very definition is that format), or
+    that names a card or set the catalog does not have."""
     found = []
     formats = all_formats()
     asked = {target.format.id for target in named}
@@ -163,7 +171,7 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
     for at, definition in enumerate(definitions):
         where = "definition" if len(definitions) == 1 else f"definitions/{at}"
         listed = formats.get(definition.id)
-        if isinstance(listed, FormatDefinition) and listed.definition == definition \
+        if isinstance(listed, DeckRules) and listed.definition == definition \
                 and definition.id not in asked:
             found.append(listed)  # a deployment's own format, sent whole: it is that format
             continue
@@ -176,7 +184,8 @@ def organizers(index: CatalogIndex, definitions: tuple[Definition, ...],
             pointer, detail, kind = missing
             error = CardNotInCatalog if kind == CARD else SetNotInCatalog
             raise error(detail, "/".join((where, *pointer)), [])
-        found.append(organizer_rules(definition))
+        base = check_base(definition, builtin_formats())
+        found.append(organizers_rules(definition, base, effective_date(base, as_of)))
     return found
 
 
@@ -206,7 +215,7 @@ def plan_team(index: CatalogIndex, format_id: str, play: str | None,
                              "here; a definition changes Constructed deck rules, and it was "
                              "not used.", "definition"))
     elif definitions:
-        [rules] = organizers(index, definitions, [])
+        [rules] = organizers(index, definitions, [], as_of)
         target = Target(team, rules, target.play)
     error = not_in_force(target.rules, as_of)
     if error is not None:
@@ -269,7 +278,7 @@ def not_played(target: Target, as_of: dt.date | None) -> str | None:
     return None
 
 
-def not_in_force(rules: FormatDefinition, as_of: dt.date | None) -> NotInForce | None:
+def not_in_force(rules: DeckRules, as_of: dt.date | None) -> NotInForce | None:
     """The error for judging a deck by these rules on a day before their format's first."""
     day = effective_date(rules, as_of)
     definition = rules.definition
@@ -293,7 +302,7 @@ def check_formats(formats: str | list[str]) -> None:
     _targets(formats, None)
 
 
-def product_for(index: CatalogIndex, rules: FormatDefinition,
+def product_for(index: CatalogIndex, rules: DeckRules,
                 wanted: str | list[str]) -> Product:
     """A product by id (the format's own first, then any format's), or the sets named."""
     if isinstance(wanted, str):
@@ -354,7 +363,7 @@ def unknown_format(name: str, choices: list[str], field: str = "format",
 
 def _target(fmt: Format, play: str | None) -> Target:
     """The deck rules to check against: a team format's play asked for, else its first."""
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         return Target(fmt, fmt, None)
     chosen = play or CONSTRUCTED
     if chosen not in fmt.plays:
@@ -366,7 +375,7 @@ def _play_notice(target: Target, play: str | None, every_format: bool) -> Notice
     """A `play` asked for that the target does not use (format=all says nothing of the
     singles formats: `play` was meant for the team formats among them)."""
     fmt = target.format
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         if play is None or play == fmt.play or every_format:
             return None
         return Notice("play-not-used", f"{fmt.id} is a {fmt.play} format; `play` chooses the "
@@ -390,5 +399,5 @@ def _unused(targets: list[Target], field: str) -> Notice:
                   f"formats asked are Constructed: {named}.", field)
 
 
-def _deck_rules() -> list[FormatDefinition]:
-    return [f for f in all_formats().values() if isinstance(f, FormatDefinition)]
+def _deck_rules() -> list[DeckRules]:
+    return [f for f in all_formats().values() if isinstance(f, DeckRules)]

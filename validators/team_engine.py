@@ -16,7 +16,7 @@ from validators.context import deck_lines
 from validators.engine import Verdict, errors, validate, warnings
 from validators.records import (
     SHARED_POOL,
-    FormatDefinition,
+    DeckRules,
     Product,
     TeamFormat,
     TeamPlay,
@@ -49,7 +49,7 @@ class TeamVerdict:
 
 def validate_team(index: CatalogIndex, team: TeamFormat, play: str, players: list[Player],
                   as_of: dt.date | None = None, product: Product | None = None,
-                  rules: FormatDefinition | None = None) -> TeamVerdict:
+                  rules: DeckRules | None = None) -> TeamVerdict:
     """The team and each player's deck, judged by the play's deck rules, or by `rules`
     (an organizer's, validators.targets.plan_team) in their place."""
     team_play = team.plays[play]

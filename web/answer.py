@@ -23,7 +23,7 @@ from decklist.resolver import RESOLVED, ResolvedLine, Suggested
 from runtime import deadline
 from validators import card_legality
 from validators.card_legality import FormatJudge
-from validators.checks.titles import title
+from validators.checks import title
 from validators.engine import Verdict
 from validators.judging import DeckJudgement, ReadDeck, TeamJudgement
 from validators.records import CONSTRUCTED, Violation

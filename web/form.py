@@ -19,7 +19,7 @@ from decklist import strict_json
 from decklist.text import split_lines
 from runtime import patterns
 from validators.formats import all_formats, builtin_formats
-from validators.records import CONSTRUCTED, FormatDefinition, TeamFormat
+from validators.records import CONSTRUCTED, DeckRules, TeamFormat
 from validators.targets import ALL, unknown_format
 
 DECK, TEAM = "deck", "team"
@@ -73,7 +73,7 @@ def default_formats() -> tuple[str, ...]:
     the era-bound ones of the 2003 and 2009 documents; a deployment's own are offered
     beside the others."""
     return tuple(format_id for format_id, fmt in builtin_formats().items()
-                 if isinstance(fmt, FormatDefinition) and fmt.as_of_today)
+                 if isinstance(fmt, DeckRules) and fmt.as_of_today)
 
 
 def team_formats() -> list[TeamFormat]:
@@ -258,7 +258,7 @@ def _as_many(added: tuple[str, ...]) -> list[str]:
     """A format for the one the list targets, not yet known, then those added: one for a
     Constructed deck, played from the first day of all (Unlimited)."""
     spare = next((format_id for format_id, fmt in all_formats().items()
-                  if format_id not in added and isinstance(fmt, FormatDefinition)
+                  if format_id not in added and isinstance(fmt, DeckRules)
                   and fmt.play == CONSTRUCTED and fmt.definition is None), None)
     return [spare, *added] if spare is not None else list(added)
 

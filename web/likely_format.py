@@ -27,7 +27,7 @@ from validators import card_legality
 from validators.engine import effective_date
 from validators.formats import get_format
 from validators.judging import DeckJudgement
-from validators.records import FormatDefinition
+from validators.records import DeckRules
 from validators.seasons import in_force
 from validators.targets import not_in_force
 
@@ -55,13 +55,13 @@ def likely_format(index: CatalogIndex, across: DeckJudgement | None,
 
 def _in_force(format_id: str, as_of: dt.date | None) -> bool:
     rules = get_format(format_id)
-    return isinstance(rules, FormatDefinition) and not_in_force(rules, as_of) is None
+    return isinstance(rules, DeckRules) and not_in_force(rules, as_of) is None
 
 
 def played_as(format_id: str, as_of: dt.date | None) -> str:
     """The id a format of a lineage was played as on the day (Standard in 2010: modified)."""
     rules = get_format(format_id)
-    assert isinstance(rules, FormatDefinition)
+    assert isinstance(rules, DeckRules)
     season = in_force(rules, effective_date(rules, as_of))
     return season.season.format if season is not None else format_id
 
@@ -71,7 +71,7 @@ def _mostly_in_pool(index: CatalogIndex, format_id: str, lines: Sequence[Resolve
     """Whether more than half the deck's cards read (by count) are in the format's card pool
     on the day, banned or not (validators.card_legality)."""
     rules = get_format(format_id)
-    assert isinstance(rules, FormatDefinition)
+    assert isinstance(rules, DeckRules)
     judge = card_legality.judge(index, format_id, rules, as_of)
     cards = [(line.resolution.card, line.entry.copies) for line in lines
              if line.resolution.card is not None]

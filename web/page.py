@@ -27,7 +27,7 @@ from catalog import lookup
 from catalog.index import CatalogIndex
 from decklist.languages import ENGLISH
 from runtime import deadline
-from validators.checks.titles import title
+from validators.checks import title
 from validators.engine import Verdict
 from validators.formats import PLAYS, all_formats
 from validators.judging import DeckJudgement, ReadDeck

@@ -13,9 +13,9 @@ from validators.records import (
     REACHES,
     Announcement,
     Ban,
+    DeckRules,
     Family,
     Format,
-    FormatDefinition,
     Rotation,
 )
 from validators.seasons import lineage_of
@@ -23,7 +23,7 @@ from validators.standing import standings_for
 
 
 def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
-    if isinstance(fmt, FormatDefinition):
+    if isinstance(fmt, DeckRules):
         lineage = lineage_of(fmt.id)
         return {"kind": "singles", **deck_rules_view(fmt, index),
                 "lineage": lineage_view(lineage) if lineage is not None else None}
@@ -37,7 +37,7 @@ def format_view(fmt: Format, index: CatalogIndex) -> dict[str, Any]:
     }
 
 
-def deck_rules_view(rules: FormatDefinition, index: CatalogIndex) -> dict[str, Any]:
+def deck_rules_view(rules: DeckRules, index: CatalogIndex) -> dict[str, Any]:
     pool = rules.pool
     legality = standings_for(index, rules.legality, rules.default_as_of).legality
     return {
@@ -125,7 +125,7 @@ def _listed_card(index: CatalogIndex, card_id: str) -> dict[str, Any]:
 def _document(fmt: Format) -> dict[str, Any]:
     view = {"title": fmt.document, "date": iso_date(fmt.document_date),
             "reaches": iso_date(fmt.document_reaches)}
-    if isinstance(fmt, FormatDefinition) and fmt.definition is not None \
+    if isinstance(fmt, DeckRules) and fmt.definition is not None \
             and "url" in fmt.definition.fields:
         view["url"] = fmt.definition.fields["url"]
     return view

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.views import iso_date
-from validators.seasons import DatedRule, Lineage, Season
+from validators.records import DatedRule, Lineage, Season
 
 
 def season_view(season: Season) -> dict[str, Any]:

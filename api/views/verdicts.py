@@ -20,11 +20,17 @@ from api.views.season_refs import season_ref
 from api.views.standings import standings
 from catalog.index import CatalogIndex
 from runtime import deadline
-from validators.definitions import Definition
 from validators.engine import Verdict
 from validators.judging import ReadDeck
-from validators.records import CardRef, Format, FormatDefinition, RuleRef, Violation
-from validators.seasons import Season
+from validators.records import (
+    CardRef,
+    DeckRules,
+    Definition,
+    Format,
+    RuleRef,
+    Season,
+    Violation,
+)
 from validators.targets import Notice, Target
 
 # A verdict lists at most this many violations, and as many warnings: a deck past a few
@@ -71,11 +77,11 @@ def with_omitted(kind: str, shown: list[Any], total: int) -> dict[str, Any]:
     return view
 
 
-def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
+def format_ref(fmt: Format, rules: DeckRules, play: str | None,
                season: Season | None = None) -> dict[str, Any]:
     """Which format answered: its id, and for a team format the play and deck rules; for a
     format with seasons, the season that judged, under its name then."""
-    singles = isinstance(fmt, FormatDefinition)
+    singles = isinstance(fmt, DeckRules)
     ref: dict[str, Any] = {"id": fmt.id, "name": format_name(fmt, rules, season),
                            "version": fmt.version, "play": play or rules.play}
     if not singles and rules.id != fmt.id:
@@ -89,17 +95,17 @@ def format_ref(fmt: Format, rules: FormatDefinition, play: str | None,
     return ref
 
 
-def format_name(fmt: Format, rules: FormatDefinition, season: Season | None) -> str:
+def format_name(fmt: Format, rules: DeckRules, season: Season | None) -> str:
     """The name a verdict gives its format: for a format with seasons, its name on the day
     judged (Standard on a day of 2010 is Modified (MD-On), 2010-11; Modified in 2026 is
     Standard), where the page and every answer name it alike."""
     return season.name if season is not None and _by_season(fmt, rules) else fmt.name
 
 
-def _by_season(fmt: Format, rules: FormatDefinition) -> bool:
+def _by_season(fmt: Format, rules: DeckRules) -> bool:
     """Whether a verdict is named by its season: a format for one deck of deckjudge's own
     (a team format keeps its name; an organizer's its own)."""
-    return isinstance(fmt, FormatDefinition) and rules.definition is None
+    return isinstance(fmt, DeckRules) and rules.definition is None
 
 
 def definition_ref(definition: Definition) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from tests.support.apps import contract_app
 from tests.support.paths import PROJECT_ROOT
 from validators import deployed
 from validators.formats import builtin_formats
-from validators.records import CONSTRUCTED, FormatDefinition
+from validators.records import CONSTRUCTED, DeckRules
 
 pytestmark = pytest.mark.full_catalog
 # A day on which every card `Mewtwo EX` names is out, so that the line names several cards
@@ -109,7 +109,7 @@ def test_a_team_with_a_line_it_cannot_read_is_refused(deployment, listed, code):
 @pytest.mark.parametrize("code", LINES)
 def test_an_organizers_format_on_each_base_refuses_a_line_it_cannot_read(deployment, code):
     bases = [fmt.id for fmt in builtin_formats().values()
-             if isinstance(fmt, FormatDefinition) and fmt.play == CONSTRUCTED]
+             if isinstance(fmt, DeckRules) and fmt.play == CONSTRUCTED]
     assert len(bases) == 6
     for base in bases:
         answer = deployment.post("/v1/validate", json={

@@ -13,9 +13,10 @@ import pytest
 from api.work_budget import DEFINITION_BYTES, FULL_WEIGHT, MAX_WORK
 from tests.support.apps import contract_app
 from tests.support.paths import PROJECT_ROOT
-from validators import deployed
+from validators import deployed, derived
 from validators.definitions import read_definition
 from validators.deployed import DeploymentError, read_directory
+from validators.formats.schema import DEFINITION
 
 pytestmark = pytest.mark.full_catalog
 EXAMPLES = PROJECT_ROOT / "examples" / "formats" / "definitions"
@@ -345,3 +346,30 @@ def test_a_stream_judges_each_decks_definition(client):
     assert results["cup"]["verdict"]["formats"]["singleton-cup"]["fails"] == ["copy-limit"]
     # no copy limit: what fails first is the ban by name
     assert results["open"]["verdict"]["formats"]["singleton-cup"]["fails"] == ["banned"]
+
+
+def test_a_request_reads_its_definition_once_and_makes_its_rules_once(client, monkeypatch):
+    """Planning and judging a deck in a definition no worker has seen reads it once (its
+    schema) and makes its rules once: the base's season on the day, changed (a Standard of
+    2016, the XY-on season); a batch of decks that send it shares both."""
+    reads, builds = [], []
+    load = DEFINITION.load
+    monkeypatch.setattr(DEFINITION, "load", lambda sent, **kw: reads.append(1) or load(sent, **kw))
+    make = derived._derive
+    monkeypatch.setattr(derived, "_derive", lambda sent, *bases: builds.append(bases[0].id)
+                        or make(sent, *bases))
+    deck = "4 Pikachu XY 42\n56 Lightning Energy XY 135\n"
+    for name, decks in (("Read Once Cup", 1), ("Read Once Batch Cup", 3)):
+        reads.clear()
+        builds.clear()
+        fresh = {**CUP, "id": name.lower().replace(" ", "-"), "name": name, "base": "standard"}
+        sent = {"deck": deck, "definition": fresh, "as_of": "2016-06-01", "detail": "verdict"}
+        answer = (client.post("/v1/validate", json=sent) if decks == 1 else
+                  client.post("/v1/validate/batch", json={"decks": [
+                      {**sent, "id": str(at)} for at in range(decks)]}))
+        assert answer.status_code == 200, answer.get_json()
+        verdicts = [answer.get_json()] if decks == 1 else \
+            [result["verdict"] for result in answer.get_json()["results"]]
+        assert [verdict["format"]["season"]["id"] for verdict in verdicts] == \
+            ["standard-xy-on"] * decks
+        assert (len(reads), len(builds)) == (1, 1), (name, reads, builds)

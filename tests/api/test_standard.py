@@ -15,7 +15,8 @@ from tests.corpus import EXPECTED
 from tests.corpus import lists as corpus_lists
 from tests.support.answers import batch_verdicts
 from tests.support.basics import basic_entry, basic_line
-from validators.formats import card_pool, get_format
+from validators.formats import get_format
+from validators.formats.reader import read_pool
 
 pytestmark = pytest.mark.full_catalog
 TOURNAMENTS = Path(__file__).resolve().parents[1] / "tournaments"
@@ -235,7 +236,7 @@ def test_rotations_are_in_order_and_marks_only_move_forward():
     marks = [r.from_mark for r in rotations]
     assert marks == sorted(marks, key=RANK.__getitem__)  # the game's order of marks
     with pytest.raises(ValueError, match="a regulation mark of the game: 'K'"):
-        card_pool({"rotations": [{"effective": "2027-04-09", "from_mark": "K",
+        read_pool({"rotations": [{"effective": "2027-04-09", "from_mark": "K",
                                   "announcement": {"title": "t", "url": "https://x.example",
                                                    "date": "2027-01"}}]})
 

@@ -19,7 +19,8 @@ from decklist.detect import parse
 from decklist.resolver import AMBIGUOUS, RESOLVED, resolve
 from tests.corpus.played import published
 from validators.engine import validate
-from validators.formats import FormatDefinition, get_format
+from validators.formats import get_format
+from validators.records import DeckRules
 
 # What names a printing: none of it may change when TCGdex is read too.
 NAMED = ("set_id", "number", "name", "name_key", "image_small", "source")
@@ -233,7 +234,7 @@ def test_a_2026_list_is_legal_from_the_day_its_newest_set_is(full_index):
     assert new["Gwynn PBL 78"] == "me5-78" and new["Poké Pad POR 81"] == "me3-81"
     assert new["Special Red Card CRI 82"] == "me4-82"
     standard = get_format("standard")
-    assert isinstance(standard, FormatDefinition)
+    assert isinstance(standard, DeckRules)
     early = validate(full_index, lines, standard, as_of=dt.date(2026, 7, 30))
     assert [(v.code, v.cards[0].id) for v in early.violations] == [("not-yet-legal", "me5-78")]
     assert validate(full_index, lines, standard, as_of=dt.date(2026, 7, 31)).legal

@@ -10,8 +10,7 @@ import pytest
 import yaml
 
 from tests.support.paths import PROJECT_ROOT
-from validators.checks import CODES, REGISTRY, get_code
-from validators.checks.titles import TITLES, title
+from validators.checks import CODES, REGISTRY, TITLES, get_code, title
 from validators.records import ERROR, WARNING, Code, RuleRef, Violation
 
 _SEVERITY_WORDS = {"error": (ERROR,), "warning": (WARNING,),
@@ -96,8 +95,9 @@ def test_a_template_writes_every_argument_as_its_text():
 
 
 def test_every_code_has_its_words_and_no_other_words_are_kept():
-    """The page shows a code by its words (validators.checks.titles): one entry a code, so
-    a code added without words, or words left for a code gone, fails here."""
+    """The page shows a code by its words (validators.checks.TITLES, each its Code's
+    `title`): one entry a code, so a code added without words, or words left for a code
+    gone, fails here."""
     assert set(TITLES) == set(CODES)
     for name, words in TITLES.items():
         assert words.strip() == words and words and "-" not in words, name  # not a code

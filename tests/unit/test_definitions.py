@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from validators.definitions import (
-    MAX_BANS,
-    MAX_BYTES,
-    DefinitionError,
-    check_base,
-    read_definition,
-)
+from validators.definitions import MAX_BYTES, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
+from validators.formats.schema import MAX_BANS
 
 CUP = {"base": "expanded", "copy_limit": 1, "rules": [{"rule": "no-rule-box"}],
        "banned": [{"name": "Lysandre"}, {"card": "xy4-99", "effective": "2026-01-01"}]}
@@ -68,6 +63,9 @@ def test_the_hash_is_of_what_was_read_not_how_it_was_written():
     ({**CUP, "url": "javascript:alert(1)"}, ("url",)),
     ({**CUP, "sections": {"rules": {"section": "x"}}}, ("sections", "rules")),
     ({**CUP, "sections": {"pool": {"words": "x"}}}, ("sections", "pool", "words")),
+    # a family's names are titles of their own, as deckjudge's own formats' families are
+    ({**CUP, "families": [{"id": "n", "names": ["Lysandre", "LYSANDRE"], "rule": "one-name"}]},
+     ("families", "0", "names")),
 ])
 def test_what_is_wrong_is_said_where_it_is(sent, pointer):
     where, detail = refused(sent)

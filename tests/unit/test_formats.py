@@ -2,13 +2,16 @@
 deck's rules reading its lines first."""
 
 import dataclasses
+import json
+import shutil
 
 import pytest
 
 from tests.support.paths import PROJECT_ROOT
 from validators.checks import REGISTRY, ambiguous_card, unknown_card, unreadable_line
-from validators.formats import FORMATS_DIR, ORDER, all_formats, checks, deck_rules
-from validators.records import LIMITED, REACHES, READING_CHECKS, FormatDefinition, TeamFormat
+from validators.formats import FORMATS_DIR, ORDER, all_formats, deck_rules
+from validators.formats.reader import FormatDataError, checks, read_formats
+from validators.records import LIMITED, REACHES, READING_CHECKS, DeckRules, TeamFormat
 from validators.seasons import lineages
 
 
@@ -37,12 +40,12 @@ def test_a_reading_check_the_data_leaves_out_cites_the_formats_reading_section()
         ("unreadable-line", "Setup"), ("unknown-card", "Setup"), ("ambiguous-card", "Setup")]
     # Partner Battles cites its own section for an ambiguous line, with its parameter.
     partner = all_formats()["partner-battles"]
-    assert isinstance(partner, FormatDefinition)
+    assert isinstance(partner, DeckRules)
     ambiguous = partner.checks[2]
     assert (ambiguous.code, ambiguous.section, ambiguous.params) == (
         "ambiguous-card", "I.3.3", {"any_difference": True})
-    listed = checks([{"code": "deck-size", "section": "§1"},
-                     {"code": "unknown-card", "section": "§2"}], None)
+    listed = checks([{"rule": "deck-size", "section": "§1"},
+                     {"rule": "unknown-card", "section": "§2"}], None)
     assert [(spec.code, spec.section) for spec in listed] == [
         ("unreadable-line", "§2"), ("unknown-card", "§2"), ("ambiguous-card", "§2"),
         ("deck-size", "§1")]
@@ -68,7 +71,7 @@ def test_the_docs_name_the_section_each_format_reads_its_lines_by():
 
 def test_deck_rules_that_name_no_reading_section_are_refused():
     with pytest.raises(ValueError, match="unreadable-line"):
-        checks([{"code": "deck-size", "section": "§1"}], None)
+        checks([{"rule": "deck-size", "section": "§1"}], None)
     modified = all_formats()["modified"]
     with pytest.raises(ValueError, match="ambiguous-card"):
         dataclasses.replace(modified, checks=tuple(
@@ -121,7 +124,7 @@ def test_team_formats_name_their_deck_rules():
     assert isinstance(multiplay, TeamFormat)
     assert deck_rules(multiplay) is all_formats()["modified"]
     assert deck_rules(multiplay, "limited") is all_formats()["sealed"]
-    assert isinstance(deck_rules(all_formats()["team-battle"]), FormatDefinition)
+    assert isinstance(deck_rules(all_formats()["team-battle"]), DeckRules)
     assert all(set(play.prizes) == set(fmt.seats) for fmt in all_formats().values()
                if isinstance(fmt, TeamFormat) for play in fmt.plays.values())
 
@@ -145,5 +148,53 @@ def test_the_contract_names_every_format():
                   if option.get("type") == "array")
     assert listed["maxItems"] == MAX_FORMATS_NAMED
     bases = [fmt.id for fmt in all_formats().values()
-             if isinstance(fmt, FormatDefinition) and fmt.play == "constructed"]
+             if isinstance(fmt, DeckRules) and fmt.play == "constructed"]
     assert schemas["FormatDefinitionInput"]["properties"]["base"]["enum"] == bases
+
+
+def _broken(tmp_path, name, change):
+    """A copy of deckjudge's format files with one file changed by `change` (its JSON)."""
+    folder = tmp_path / "formats"
+    shutil.copytree(FORMATS_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    path = folder / name
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+def _rule(data, name):
+    return next(rule for rule in data["rules"] if rule["rule"] == name)
+
+
+@pytest.mark.parametrize(("name", "change", "pointer", "said"), [
+    ("glc.json", lambda d: d["rules"].append({"rule": "no-vmax", "section": "x"}),
+     "/rules/14/rule", "Not a rule deckjudge knows"),
+    ("glc.json", lambda d: _rule(d, "no-rule-box").update(kinds=["VMAXX"]),
+     "/rules/10/kinds/0", "Must be one of"),
+    ("partner-battles.json", lambda d: _rule(d, "printed-limit").update(scopes="name"),
+     "/rules/10/scopes", "Not a valid list"),
+    ("standard.json", lambda d: d["rules"].append(_rule(d, "deck-size")),
+     "/rules", "switched on once: deck-size"),
+    ("standard.json", lambda d: d["rules"][0].pop("section"), "/rules/0/section", "required"),
+    ("expanded.json", lambda d: d["banned"][0].update(reaches="ancient-trait"),
+     "/banned/0", "exactly one of card or reaches"),
+    ("standard.json", lambda d: d["families"][0]["names"].append("PROFESSOR JUNIPER"),
+     "/families/0/names", "are one title"),
+    ("team-battle.json", lambda d: d["plays"]["constructed"].update(deck="nope"),
+     "/plays/constructed/deck", "no format of one deck"),
+    ("unlimited.json", lambda d: d.update(id="unlimited-2"), "/id", "names 'unlimited-2'"),
+    ("seasons.json", lambda d: d["lineages"][0]["seasons"][0].update(effective="2001-01-01"),
+     "/lineages/0/seasons/0", "one of them"),
+    ("seasons.json", lambda d: d["lineages"][0]["deck"].update(  # no reading check left
+        rules=d["lineages"][0]["deck"]["rules"][3:]),
+     "/lineages/0/deck/rules", "list unreadable-line"),
+])
+def test_a_format_file_at_fault_is_refused_whole_naming_file_and_field(tmp_path, name, change,
+                                                                       pointer, said):
+    folder = _broken(tmp_path, name, change)
+    with pytest.raises(FormatDataError) as error:
+        read_formats(folder, ORDER)
+    assert str(error.value).startswith(f"{folder / name}: {pointer}: "), str(error.value)
+    assert said in error.value.detail
+    assert list(read_formats(FORMATS_DIR, ORDER).own) == list(ORDER)  # the shipped set stands

@@ -13,7 +13,8 @@ from decklist.detect import parse
 from decklist.resolver import RESOLVED, resolve
 from tests.corpus import HERE
 from validators.engine import validate
-from validators.formats import FormatDefinition, get_format
+from validators.formats import get_format
+from validators.records import DeckRules
 
 
 def _read(full_index, name: str):
@@ -41,7 +42,7 @@ def test_a_ptcg_live_line_is_the_card_its_list_means(full_index, name, line, wri
     assert read.resolution.card.id == card, read.resolution.notes
     assert all(each.resolution.status == RESOLVED for each in lines)
     standard = get_format("standard")
-    assert isinstance(standard, FormatDefinition)
+    assert isinstance(standard, DeckRules)
     verdict = validate(full_index, lines, standard, as_of=dt.date.fromisoformat(day))
     assert verdict.legal, verdict.violations
     # Printings named by set and number that are legal as reprints of other words are told

@@ -1,11 +1,11 @@
 """The checks and the codes they find: two explicit registries (an unknown name raises).
 
-`REGISTRY` maps the name a format's data lists a check by to the check that runs over one
-deck; `CODES` maps every code a verdict can carry to its `Code` (severities, message
-templates, what it cites), gathered from the module of the check that finds it; `TITLES`
-(validators.checks.titles) words each code for people. The team's
-own check reads the team rather than one deck (validators.team_engine runs it); its codes are here
-with the rest. tests/unit/test_codes.py holds openapi.yaml and docs/formats.md to `CODES`.
+`REGISTRY` maps a check's name (the one a rule kind switches on: validators.rule_kinds) to
+the check that runs over one deck; `CODES` maps every code a verdict can carry to its
+`Code` (its words for people, severities, message templates, what it cites), gathered from
+the module of the check that finds it. The team's own check reads the team rather than one
+deck (validators.team_engine runs it); its codes are here with the rest.
+tests/unit/test_codes.py holds openapi.yaml and docs/formats.md to `CODES`.
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ from validators.checks import (
     unreadable_line,
     watchlisted,
 )
-from validators.checks.titles import TITLES
 from validators.context import Context
 from validators.records import CheckSpec, Code, Violation
 
@@ -60,7 +59,12 @@ _DECK_CHECKS: tuple[ModuleType, ...] = (
 REGISTRY: dict[str, Check] = {module.CHECK: module.check for module in _DECK_CHECKS}
 CODES: dict[str, Code] = {code.name: code for module in (*_DECK_CHECKS, team)
                           for code in module.CODES}
-__all__ = ["CODES", "REGISTRY", "TITLES", "get_check", "get_code"]
+_CODES_OF: dict[str, tuple[Code, ...]] = {module.CHECK: module.CODES for module in _DECK_CHECKS}
+# Each code in a few words, as a person reads it where an answer for people (the organizer's
+# page) would show the code: "deck size", "not in the card pool". The codes stay what
+# clients match on; these are their names, each given where its code is declared.
+TITLES: dict[str, str] = {name: code.title for name, code in CODES.items()}
+__all__ = ["CODES", "REGISTRY", "TITLES", "codes_of", "get_check", "get_code", "title"]
 
 
 def get_check(name: str) -> Check:
@@ -68,6 +72,16 @@ def get_check(name: str) -> Check:
         return REGISTRY[name]
     except KeyError:
         raise KeyError(f"no check has the name {name!r}") from None
+
+
+def codes_of(check: str) -> tuple[Code, ...]:
+    """The codes the check of this name finds."""
+    return _CODES_OF[check]
+
+
+def title(code: str) -> str:
+    """The code's words."""
+    return TITLES[code]
 
 
 def get_code(name: str) -> Code:

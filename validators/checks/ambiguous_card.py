@@ -39,7 +39,7 @@ WARNING_MESSAGE = ("line {line}: {text!r} names {cards} different cards; every o
 UNKNOWN_SET_WARNING = ("line {line}: {text!r}: no set of the catalog carries {set_code!r}, and "
                        "the name names {cards} different cards; every one is legal here and "
                        "counts as {title!r}, so the deck stands")
-AMBIGUOUS_CARD = Code("ambiguous-card", (ERROR, WARNING),
+AMBIGUOUS_CARD = Code("ambiguous-card", "ambiguous card", (ERROR, WARNING),
                       (MESSAGE, TITLE_MESSAGE, ANY_MESSAGE, WARNING_MESSAGE,
                        UNKNOWN_SET_WARNING))
 CODES = (AMBIGUOUS_CARD,)

@@ -21,7 +21,7 @@ from validators.records import WARNING, Ban, CheckSpec, Code, Violation
 CHECK = "ban-uncertain"
 MESSAGE = ("line {line}: {name} may be banned in {format} on {date}: {window}; check the ban "
            "list that applied to the event")
-BAN_UNCERTAIN = Code("ban-uncertain", (WARNING,), (MESSAGE,))
+BAN_UNCERTAIN = Code("ban-uncertain", "ban not established on the day", (WARNING,), (MESSAGE,))
 CODES = (BAN_UNCERTAIN,)
 
 

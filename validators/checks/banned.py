@@ -28,7 +28,8 @@ CHECK = "banned"
 MESSAGE = "line {line}: {name} is banned in {format}"
 DATED_MESSAGE = "line {line}: {name} is banned in {format} since {effective}"
 KIND_MESSAGE = "line {line}: {name} is banned in {format}: {kind} were not allowed{until}"
-BANNED = Code("banned", (ERROR,), (MESSAGE, DATED_MESSAGE, KIND_MESSAGE), CITES_ANNOUNCEMENT)
+BANNED = Code("banned", "banned", (ERROR,), (MESSAGE, DATED_MESSAGE, KIND_MESSAGE),
+              CITES_ANNOUNCEMENT)
 CODES = (BANNED,)
 
 

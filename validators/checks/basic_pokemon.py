@@ -27,7 +27,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 CHECK = "no-basic-pokemon"
 MESSAGE = "the deck has no Basic Pokémon{apart}: a game begins with one from the opening " \
           "hand, so {format} decks hold at least one"
-NO_BASIC_POKEMON = Code("no-basic-pokemon", (ERROR,), (MESSAGE,))
+NO_BASIC_POKEMON = Code("no-basic-pokemon", "no Basic Pokémon", (ERROR,), (MESSAGE,))
 CODES = (NO_BASIC_POKEMON,)
 # The stages a game may begin with; pokemon-tcg-data spells Basic "Basic Stage" in Ascended
 # Heroes and the Mega Evolution promos (Erika's Oddish, me2pt5-1).

@@ -24,7 +24,8 @@ from validators.records import CITES_SCOPE, WARNING, CheckSpec, Code, RuleRef, V
 CHECK = "beyond-document"
 MESSAGE = ("{document} governed play until {reaches}; {date} is later, so this verdict applies "
            "its rules to a date they did not reach")
-BEYOND_DOCUMENT = Code("beyond-document", (WARNING,), (MESSAGE,), CITES_SCOPE)
+BEYOND_DOCUMENT = Code("beyond-document", "after its rules' last day", (WARNING,), (MESSAGE,),
+                       CITES_SCOPE)
 CODES = (BEYOND_DOCUMENT,)
 
 

@@ -14,7 +14,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "copy-limit"
 MESSAGE = "{count} cards titled {title!r}; at most {limit} are allowed"
-COPY_LIMIT = Code("copy-limit", (ERROR,), (MESSAGE,))
+COPY_LIMIT = Code("copy-limit", "too many copies", (ERROR,), (MESSAGE,))
 CODES = (COPY_LIMIT,)
 
 

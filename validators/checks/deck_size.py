@@ -13,7 +13,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "deck-size"
 MESSAGE = "the deck has {count} cards; {format} decks have exactly {size}"
-DECK_SIZE = Code("deck-size", (ERROR,), (MESSAGE,))
+DECK_SIZE = Code("deck-size", "deck size", (ERROR,), (MESSAGE,))
 CODES = (DECK_SIZE,)
 
 

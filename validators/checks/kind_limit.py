@@ -1,8 +1,8 @@
 """kind-limit: at most N cards of some kinds (an organizer's rule: Rule Box Pokémon ≤ 2,
 no ACE SPEC, Single Prize Pokémon only).
 
-The kinds are the data's subtypes, as rule-box reads them: `pokemon_subtypes` reach a
-Pokémon, `card_subtypes` any card. Copies count, across lines and printings (with
+The kinds are the data's subtypes, as rule-box reads them: `kinds` reach a Pokémon,
+`card_kinds` any card. Copies count, across lines and printings (with
 `per_name`, those of each English title apart: "at most 2 copies of each Rule Box
 Pokémon"); `max` 0 allows none, and then each line is named on its own. `what` words the
 kinds, when the rule has a name of its own ("Pokémon that give more than one Prize card").
@@ -25,13 +25,13 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 CHECK = "kind-limit"
 NONE_MESSAGE = "line {line}: {card} is {kind}: {format} allows no {what}"
 MESSAGE = "{count} {what} ({names}); {format} allows at most {max}"
-KIND_LIMIT = Code("kind-limit", (ERROR,), (NONE_MESSAGE, MESSAGE))
+KIND_LIMIT = Code("kind-limit", "too many of a kind", (ERROR,), (NONE_MESSAGE, MESSAGE))
 CODES = (KIND_LIMIT,)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     params = spec.params
-    kinds = (*sorted(params.get("pokemon_subtypes", ())), *sorted(params.get("card_subtypes", ())))
+    kinds = (*sorted(params["kinds"]), *sorted(params["card_kinds"]))
     what = params.get("what") or f"{', '.join(kinds)} cards"
     found = list(of_kinds(ctx, spec))
     most = int(params["max"])
@@ -58,8 +58,8 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 def of_kinds(ctx: Context, spec: CheckSpec) -> Iterator[tuple[ResolvedLine, Printing, str]]:
     """Each known line whose card is of the check's kinds, with the kind as a phrase (an
     ambiguous line is left to ambiguous-card, which asks for the printing)."""
-    pokemon_kinds = frozenset(spec.params.get("pokemon_subtypes", ()))
-    card_kinds = frozenset(spec.params.get("card_subtypes", ()))
+    pokemon_kinds = frozenset(spec.params["kinds"])
+    card_kinds = frozenset(spec.params["card_kinds"])
     for line in ctx.known:
         card = line.resolution.card
         if card is not None and (kind := kind_of(card, pokemon_kinds, card_kinds)) is not None:

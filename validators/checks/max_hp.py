@@ -16,7 +16,7 @@ from validators.records import ERROR, WARNING, CheckSpec, Code, Violation
 CHECK = "max-hp"
 MESSAGE = "line {line}: {card} has {hp} HP: {format} allows at most {most}"
 UNKNOWN_MESSAGE = "line {line}: {card} has no HP in the catalog: its HP is not checked"
-MAX_HP = Code("max-hp", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
+MAX_HP = Code("max-hp", "HP over the limit", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
 CODES = (MAX_HP,)
 
 

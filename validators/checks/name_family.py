@@ -37,8 +37,8 @@ ONE_NAME_MESSAGE = ("lines {lines}: {names} may not be played together; a deck h
                     "of one of these names only")
 TOGETHER_MESSAGE = ("lines {lines}: {count} cards of {names}, which count together; at most "
                     "{limit} are allowed")
-NAME_FAMILY = Code("name-family", (ERROR,), (ONE_NAME_MESSAGE, TOGETHER_MESSAGE),
-                   CITES_ANNOUNCEMENT)
+NAME_FAMILY = Code("name-family", "names counted as one", (ERROR,),
+                   (ONE_NAME_MESSAGE, TOGETHER_MESSAGE), CITES_ANNOUNCEMENT)
 CODES = (NAME_FAMILY,)
 
 

@@ -20,9 +20,10 @@ MESSAGE = "line {line}: {count} × {name}, but the pool holds {found} for it"
 UNCHECKED_MESSAGE = ("no pool was given: whether every card was opened or drafted is not "
                      "checked; send `pool` with the cards the player opened or drafted")
 UNKNOWN_MESSAGE = "pool line {line}: {text!r} is not a card in the catalog; it covers no deck line"
-NOT_IN_POOL = Code("not-in-pool", (ERROR,), (MESSAGE,))
-POOL_NOT_CHECKED = Code("pool-not-checked", (WARNING,), (UNCHECKED_MESSAGE,))
-POOL_UNKNOWN_CARD = Code("pool-unknown-card", (WARNING,), (UNKNOWN_MESSAGE,))
+NOT_IN_POOL = Code("not-in-pool", "not in the player's pool", (ERROR,), (MESSAGE,))
+POOL_NOT_CHECKED = Code("pool-not-checked", "pool not checked", (WARNING,), (UNCHECKED_MESSAGE,))
+POOL_UNKNOWN_CARD = Code("pool-unknown-card", "unknown card in the pool", (WARNING,),
+                         (UNKNOWN_MESSAGE,))
 CODES = (NOT_IN_POOL, POOL_NOT_CHECKED, POOL_UNKNOWN_CARD)
 
 

@@ -13,7 +13,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "not-in-product"
 MESSAGE = "line {line}: {name} ({set}) is not from the product handed out ({product})"
-NOT_IN_PRODUCT = Code("not-in-product", (ERROR,), (MESSAGE,))
+NOT_IN_PRODUCT = Code("not-in-product", "not in the product", (ERROR,), (MESSAGE,))
 CODES = (NOT_IN_PRODUCT,)
 
 

@@ -49,11 +49,12 @@ UNLEGAL_MESSAGE = ("line {line}: {card} is not legal yet on {date}: {set} came o
                    "{released} and is legal from {legal_from}")
 WORDING_MESSAGE = ("line {line}: {card} is legal as a printing of {via_card}, whose wording "
                    "differs; the legal printing's text is the one that counts")
-NOT_LEGAL = Code("not-legal", (ERROR,), (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE),
-                 CITES_ANNOUNCEMENT)
-NOT_YET_RELEASED = Code("not-yet-released", (ERROR,), (UNRELEASED_MESSAGE,))
-NOT_YET_LEGAL = Code("not-yet-legal", (ERROR,), (UNLEGAL_MESSAGE,))
-REPRINT_WORDING = Code("reprint-wording", (WARNING,), (WORDING_MESSAGE,))
+NOT_LEGAL = Code("not-legal", "not in the card pool", (ERROR,),
+                 (MESSAGE, MARK_MESSAGE, BEFORE_MARKS_MESSAGE), CITES_ANNOUNCEMENT)
+NOT_YET_RELEASED = Code("not-yet-released", "not yet released", (ERROR,), (UNRELEASED_MESSAGE,))
+NOT_YET_LEGAL = Code("not-yet-legal", "not yet legal", (ERROR,), (UNLEGAL_MESSAGE,))
+REPRINT_WORDING = Code("reprint-wording", "reprint worded otherwise", (WARNING,),
+                       (WORDING_MESSAGE,))
 CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
 # A finding is a Violation, a named tuple of plain values (its rule the format's own), keyed
 # by plain values: the format's token, the date, its document's and name's words.

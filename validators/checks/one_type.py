@@ -35,7 +35,7 @@ NOT_ALLOWED = ("line {line}: {card} is {types}: a {format} deck's one Type is on
                "{allowed}")
 ENERGY = ("line {line}: {name} is {energy} Energy, but the deck's Pokémon are {deck_type}: "
           "{format} allows basic Energy of the deck's Type only")
-ONE_TYPE = Code("one-type", (ERROR,), (MESSAGE, NOT_ALLOWED, ENERGY))
+ONE_TYPE = Code("one-type", "not the deck's one Type", (ERROR,), (MESSAGE, NOT_ALLOWED, ENERGY))
 CODES = (ONE_TYPE,)
 
 

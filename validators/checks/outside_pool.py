@@ -27,7 +27,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "outside-pool"
 MESSAGE = "line {line}: {card} is outside {format}'s card pool ({pool})"
-OUTSIDE_POOL = Code("outside-pool", (ERROR,), (MESSAGE,))
+OUTSIDE_POOL = Code("outside-pool", "outside the format's pool", (ERROR,), (MESSAGE,))
 CODES = (OUTSIDE_POOL,)
 # What Terms hold besides their sets and texts: the object and its dict.
 TERMS_BYTES = 512

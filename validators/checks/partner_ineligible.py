@@ -16,7 +16,7 @@ from validators.records import ERROR, CheckSpec, Code, PartnerRules, Violation
 
 CHECK = "partner-ineligible"
 MESSAGE = "line {line}: {card} cannot be the Partner: {why}"
-PARTNER_INELIGIBLE = Code("partner-ineligible", (ERROR,), (MESSAGE,))
+PARTNER_INELIGIBLE = Code("partner-ineligible", "Partner not allowed", (ERROR,), (MESSAGE,))
 CODES = (PARTNER_INELIGIBLE,)
 
 

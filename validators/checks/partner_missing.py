@@ -15,7 +15,7 @@ CHECK = "partner-missing"
 NONE = ("the list names no Partner; put one Pokémon under a `Partner:` header "
         "(or give its entry \"partner\": true)")
 SEVERAL = "the list names {count} Partners; a deck has exactly one"
-PARTNER_MISSING = Code("partner-missing", (ERROR,), (NONE, SEVERAL))
+PARTNER_MISSING = Code("partner-missing", "no Partner", (ERROR,), (NONE, SEVERAL))
 CODES = (PARTNER_MISSING,)
 
 

@@ -30,9 +30,9 @@ CHECK = "printed-limit"
 MESSAGE = "{count} {what}{title}; {card} allows at most {limit}"
 
 
-def _code(name: str) -> Code:
+def _code(name: str, title: str) -> Code:
     """A printed limit's code: an error that cites the card's own sentence."""
-    return Code(name, (ERROR,), (MESSAGE,), CITES_CARD)
+    return Code(name, title, (ERROR,), (MESSAGE,), CITES_CARD)
 
 
 @dataclass(frozen=True)
@@ -52,21 +52,23 @@ class DeckLimit(Limit):
 # Deck-wide limits count every card of their kind, whether or not that printing carries the
 # sentence (a deck may mix printings of one ACE SPEC, or Neo Unown with later Unown).
 DECK_LIMITS = (
-    DeckLimit("ACE SPEC", _code("ace-spec-limit"), "ACE SPEC cards",
+    DeckLimit("ACE SPEC", _code("ace-spec-limit", "more than one ACE SPEC"), "ACE SPEC cards",
           lambda p: p.limit_group == "ACE SPEC" or "ACE SPEC" in p.subtypes),
-    DeckLimit("Radiant", _code("radiant-limit"), "Radiant Pokémon",
+    DeckLimit("Radiant", _code("radiant-limit", "more than one Radiant Pokémon"), "Radiant Pokémon",
           lambda p: p.limit_group == "Radiant" or "Radiant" in p.subtypes),
-    DeckLimit("Pokémon Star", _code("star-limit"), "Pokémon ★",
+    DeckLimit("Pokémon Star", _code("star-limit", "more than one Pokémon ★"), "Pokémon ★",
           lambda p: p.limit_group == "Pokémon Star"
           or (p.supertype == "Pokémon" and "★" in p.name)),
-    DeckLimit("Unown", _code("unown-limit"), "Basic Pokémon with Unown in their names",
+    DeckLimit("Unown", _code("unown-limit", "too many Unown"),
+          "Basic Pokémon with Unown in their names",
           lambda p: p.supertype == "Pokémon" and "Basic" in p.subtypes
           and "unown" in p.title_key),
 )
 # Limits on one name count the cards of that title.
 NAME_LIMITS = (
-    Limit("Prism Star", _code("prism-star-limit"), "◇ cards named"),
-    Limit("name", _code("name-limit"), "cards named"),
+    Limit("Prism Star", _code("prism-star-limit", "more than one Prism Star card of a name"),
+          "◇ cards named"),
+    Limit("name", _code("name-limit", "too many of a name the card limits"), "cards named"),
 )
 CODES = tuple(limit.code for limit in (*DECK_LIMITS, *NAME_LIMITS))
 DECK, NAME = "deck", "name"

@@ -24,7 +24,7 @@ CHECK = "rarity"
 MESSAGE = "line {line}: {card} is printed {rarity}: {format} allows {allowed}"
 UNKNOWN_MESSAGE = ("line {line}: {card} has no rarity in the catalog: its rarity is not "
                    "checked")
-RARITY = Code("rarity", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
+RARITY = Code("rarity", "rarity not allowed", (ERROR, WARNING), (MESSAGE, UNKNOWN_MESSAGE))
 CODES = (RARITY,)
 
 

@@ -14,7 +14,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "restricted"
 MESSAGE = "{name} is restricted: {text}"
-RESTRICTED = Code("restricted", (ERROR,), (MESSAGE,))
+RESTRICTED = Code("restricted", "restricted card", (ERROR,), (MESSAGE,))
 CODES = (RESTRICTED,)
 
 

@@ -1,9 +1,10 @@
 """rule-box: no card with a Rule Box (Gym Leader Challenge), nor of the kinds the format
 treats as one (ACE SPEC).
 
-Which cards have a Rule Box is the format's parameter, by the data's subtypes:
-`pokemon_subtypes` mark a Pokémon with one (EX, GX, V, ex, BREAK, Radiant…), and
-`card_subtypes` any card (Prism Star Trainers and Energy; ACE SPEC). Subtypes rather than
+Which cards have a Rule Box is the format's parameter, by the data's subtypes: `kinds` mark
+a Pokémon with one (EX, GX, V, ex, BREAK, Radiant…), and `card_kinds` any card (Prism Star
+Trainers and Energy; ACE SPEC); the rule kind no-rule-box gives Gym Leader Challenge's
+(validators.vocabulary) where a format names none. Subtypes rather than
 rule text, because the data leaves the rule text out of some Pokémon ex.
 
 Legal:   Raichu (Basic Pokémon, no Rule Box); Bunnelby PRC 121 (an Ancient Trait is no Rule Box)
@@ -21,7 +22,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "rule-box"
 MESSAGE = "line {line}: {card} is {kind}: {format} allows no Rule Box cards"
-RULE_BOX = Code("rule-box", (ERROR,), (MESSAGE,))
+RULE_BOX = Code("rule-box", "Rule Box card", (ERROR,), (MESSAGE,))
 CODES = (RULE_BOX,)
 
 

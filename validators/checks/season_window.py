@@ -28,7 +28,7 @@ SAME_MESSAGE = ("{season} began on a day between {window_from} and {effective} t
 DIFFERENT_MESSAGE = ("{season} began on a day between {window_from} and {effective} that is "
                      "not established: {date} is judged by {current}, in force before it; "
                      "under {season}, {count} of the deck's lines would not be legal")
-SEASON_WINDOW = Code("season-window", (WARNING,),
+SEASON_WINDOW = Code("season-window", "season's first day not established", (WARNING,),
                      (FIRST_MESSAGE, SAME_MESSAGE, DIFFERENT_MESSAGE), CITES_ANNOUNCEMENT)
 CODES = (SEASON_WINDOW,)
 

@@ -14,7 +14,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "sideboard"
 MESSAGE = "the list has a sideboard of {count} cards; no sideboards are allowed"
-SIDEBOARD_CODE = Code("sideboard", (ERROR,), (MESSAGE,))
+SIDEBOARD_CODE = Code("sideboard", "sideboard", (ERROR,), (MESSAGE,))
 CODES = (SIDEBOARD_CODE,)
 
 

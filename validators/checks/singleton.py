@@ -26,7 +26,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 CHECK = "singleton"
 MESSAGE = ("{count} copies of {name} ({ids}) count as one card; a Partner Battles deck holds "
            "{allowed}")
-SINGLETON = Code("singleton", (ERROR,), (MESSAGE,))
+SINGLETON = Code("singleton", "not singleton", (ERROR,), (MESSAGE,))
 CODES = (SINGLETON,)
 
 

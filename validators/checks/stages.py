@@ -1,5 +1,5 @@
 """stages: every Pokémon is of a stage the format allows (an organizer's rule: "Basic
-Pokémon only"). A Pokémon's stages are its data's subtypes among validators.definitions'
+Pokémon only"). A Pokémon's stages are its data's subtypes among validators.vocabulary's
 STAGES; a Pokémon with none of them (the data leaves it out) is not judged.
 
 Legal:   Pikachu PAL 62 (Basic) under stages Basic
@@ -12,12 +12,12 @@ from collections.abc import Iterator
 
 from decklist.canonical import written
 from validators.context import Context
-from validators.definitions import STAGES
 from validators.records import ERROR, CheckSpec, Code, Violation
+from validators.vocabulary import STAGES
 
 CHECK = "stages"
 MESSAGE = "line {line}: {card} is {stage}: {format} allows {allowed} Pokémon"
-STAGE = Code("stages", (ERROR,), (MESSAGE,))
+STAGE = Code("stages", "stage not allowed", (ERROR,), (MESSAGE,))
 CODES = (STAGE,)
 _STAGES = frozenset(STAGES)
 

@@ -21,7 +21,7 @@ PLAYERS = ("the team has {players} players; a {team} team is {seats}, one in eac
 NO_SUCH_SEAT = "{seat!r} is not a seat in {team} ({names})"
 SEAT_TWICE = "{count} players take seat {seat}; each seat is taken once"
 SEAT_EMPTY = "no player takes seat {seat}"
-TEAM = Code("team", (ERROR,), (PLAYERS, NO_SUCH_SEAT, SEAT_TWICE, SEAT_EMPTY))
+TEAM = Code("team", "team seats", (ERROR,), (PLAYERS, NO_SUCH_SEAT, SEAT_TWICE, SEAT_EMPTY))
 CODES = (TEAM,)
 
 

@@ -18,7 +18,7 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 CHECK = "type-identity"
 MESSAGE = ("line {line}: {card} has {outside} in its Type Identity, outside the "
            "Partner's ({partner})")
-TYPE_IDENTITY = Code("type-identity", (ERROR,), (MESSAGE,))
+TYPE_IDENTITY = Code("type-identity", "outside the Partner's Type Identity", (ERROR,), (MESSAGE,))
 CODES = (TYPE_IDENTITY,)
 
 

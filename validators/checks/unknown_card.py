@@ -17,11 +17,11 @@ from validators.records import ERROR, CheckSpec, Code, Violation
 
 CHECK = "unknown-card"
 MESSAGE = "line {line}: {text!r} is not a card in the catalog; its legality cannot be checked"
-UNKNOWN_CARD = Code("unknown-card", (ERROR,), (MESSAGE,))
+UNKNOWN_CARD = Code("unknown-card", "unknown card", (ERROR,), (MESSAGE,))
 SET_MESSAGE = ("line {line}: {text!r} names the set {set_code!r}, which no set of the catalog "
                "carries (nearest: {nearest}); the catalog's newest set is {newest}, released "
                "{newest_date}: a set released since needs a newer catalog")
-UNKNOWN_SET = Code("unknown-set", (ERROR,), (SET_MESSAGE,))
+UNKNOWN_SET = Code("unknown-set", "unknown set", (ERROR,), (SET_MESSAGE,))
 CODES = (UNKNOWN_CARD, UNKNOWN_SET)
 
 

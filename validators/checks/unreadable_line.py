@@ -25,7 +25,7 @@ MESSAGE = ("line {line}: {text!r} could not be read as a card ({reason}); the de
            "shown legal until it is")
 MANY_MESSAGE = ("{count} lines could not be read as cards (lines {lines}); the deck cannot be "
                 "shown legal until they are")
-UNREADABLE_LINE = Code("unreadable-line", (ERROR,), (MESSAGE, MANY_MESSAGE))
+UNREADABLE_LINE = Code("unreadable-line", "line not read", (ERROR,), (MESSAGE, MANY_MESSAGE))
 CODES = (UNREADABLE_LINE,)
 # Line numbers the message names at most; the violation's cards list them all.
 _NAMED = 10

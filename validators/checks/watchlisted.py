@@ -13,7 +13,7 @@ CHECK = "watchlisted"
 CASUAL = ("line {line}: {name} is watchlisted: tell your opponent before setup, and replace it "
           "with basic Energy if they ask")
 TOURNAMENT = "line {line}: {name} is watchlisted and not allowed in tournament decks"
-WATCHLISTED = Code("watchlisted", (WARNING, ERROR), (CASUAL, TOURNAMENT))
+WATCHLISTED = Code("watchlisted", "watchlisted card", (WARNING, ERROR), (CASUAL, TOURNAMENT))
 CODES = (WATCHLISTED,)
 
 

@@ -7,7 +7,7 @@ from tests.unit.checks.conftest import codes, filler, partner_deck
 from validators.definitions import read_definition
 from validators.derived import organizer_rules
 from validators.formats import ORDER, deck_rules, get_format
-from validators.records import FormatDefinition
+from validators.records import DeckRules
 from validators.seasons import lineages
 
 STANDARD_DAY = "2024-06-07"
@@ -114,7 +114,7 @@ def _definitions():
     """Every deck definition: each format's, each team play's, each season's."""
     for format_id in ORDER:
         fmt = get_format(format_id)
-        if isinstance(fmt, FormatDefinition):
+        if isinstance(fmt, DeckRules):
             yield format_id, fmt
         else:
             for play in fmt.plays:
