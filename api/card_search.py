@@ -13,8 +13,10 @@ index hold one catalog (api.views.card_answers.CatalogRead).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,7 +29,7 @@ from catalog import lookup
 from catalog.identity import POKEMON
 from catalog.index import CatalogIndex, Printing
 from catalog.lookup import CardFilters
-from runtime.caches import sizes
+from runtime.caches import Spec, plain_bytes
 
 # How a search's results are ordered: by the catalog's order (set release, oldest set first,
 # then collector number), newest set first, or by English name (then newest first).
@@ -168,17 +170,32 @@ def found(read: CatalogRead, search: CardSearch) -> Found:
     """What the search finds (the module)."""
     # A search with no date is one of today's: its formats' default days move with it.
     key = (search, dt.date.today())
-    kept = read.kept("card searches", sizes().card_searches).peek(key)
+    kept = read.kept("card searches", CARD_SEARCHES).peek(key)
     if kept is None:
         kept = _find(read.session, read.index, search)
         # Asked again once the database is open: read from another catalog, the ids are
         # this request's alone (CatalogRead.kept).
-        read.kept("card searches", sizes().card_searches).get(key, _same, kept)
+        read.kept("card searches", CARD_SEARCHES).get(key, _same, kept)
     return kept
 
 
 def _same(kept: Found) -> Found:
     return kept
+
+
+def _search_bytes(key: tuple[CardSearch, dt.date], kept: Found) -> int:
+    """What a search's key holds (its filters, a query's values) and what it found: its
+    ids' tuple and, at unique=cards, the other printings' tuples (the ids are the
+    catalog's)."""
+    search, today = key
+    return SEARCH_BYTES + plain_bytes(dataclasses.astuple(search)) + plain_bytes(today) + \
+        sys.getsizeof(kept.ids) + sys.getsizeof(kept.others) + \
+        sum(sys.getsizeof(others) for others in kept.others.values())
+
+
+# What a search's key holds besides its values: its objects (CardSearch, CardFilters).
+SEARCH_BYTES = 512
+CARD_SEARCHES = Spec("card_searches", _search_bytes)
 
 
 def _find(session: Session, index: CatalogIndex, search: CardSearch) -> Found:

@@ -2,6 +2,7 @@
 and a worker's memory under the largest batch the limits allow.
 
     .venv/bin/python bench/hostile.py [SECONDS]
+    .venv/bin/python bench/hostile.py fill     # 6. alone
 
 1. Reading lines (below). 2. Whole requests: every request of tests/e2e/test_hostile_requests.py's
 table, sent through the app in this process with every cache emptied first (a hostile
@@ -16,7 +17,15 @@ worker's memory once they are done, and /healthz and /readyz asked all the while
 streams: the crafted one (4,500 decks of the 60 most reprinted names, every format, the
 verdict alone), its bytes in and out; and a worker's peak (one worker of two threads) after
 it, after the largest stream of real lists the limits allow (10,000 decks, every format, the
-verdicts alone, stopped at its bound), and after two of that at once.
+verdicts alone, stopped at its bound), and after two of that at once. 6. make run's settings
+under the lines that fill a worker's caches most (bench/hostile_lines.py's
+`growing_lines`, each new): 24 requests of 500 such lines, four at a time, then four
+streams of decks of them, each judged to its deadline; each worker's peak and its memory
+after, and the instance's PSS at its height; then two imports of a catalog of another
+version (pokemon-tcg-data alone, then both sources again: each worker loads each for itself,
+the master keeps the one it forked with), each followed by four such streams, and the
+instance's PSS at its height and after; last, the worst batch (4. above), four at a time on
+those workers, and the instance's PSS at its height.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
@@ -32,11 +41,14 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,18 +59,22 @@ from flask.testing import FlaskClient  # noqa: E402
 
 from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
-from bench.decks import modified_decks, sixty_lines  # noqa: E402
+from bench.decks import DATA, modified_decks, sixty_lines  # noqa: E402
 from bench.figures import record  # noqa: E402
 from bench.hostile_lines import (  # noqa: E402
     HOSTILE,
     LENGTH,
     LINES,
+    STREAM_DECK_LINES,
+    growing_lines,
+    growing_stream,
     hostile_deck,
     read_deck,
 )
-from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
+from bench.load import ROOT, peak_rss_mib, start_gunicorn  # noqa: E402
 from bench.proc import children, pss_mib, status_mib  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
+from decklist.parsed import MAX_ENTRIES  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 from tests.e2e.test_hostile_requests import (  # noqa: E402
     CASES,
@@ -181,28 +197,19 @@ SENT_AT_ONCE = 8  # four are answered at a time, on the instance's four threads
 def four_worst_batches_at_once() -> None:
     """make run's settings under the worst batch, four at a time (the module's 4)."""
     body = next(case.body for case in CASES if case.id == WORST_BATCH)
-    with tempfile.TemporaryDirectory() as folder:
-        pidfile = Path(folder) / "gunicorn.pid"
-        os.environ.update(WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
-        server, base = start_gunicorn(pidfile)
-        try:
-            master = int(pidfile.read_text())
-            workers = _all_workers(master, 2)
-            before = max(status_mib(pid, "VmRSS") for pid in workers)
-            height = _Height([str(master), *workers])
-            probes = _Probes(base)
-            start = time.perf_counter()
-            with height, probes, ThreadPoolExecutor(SENT_AT_ONCE) as pool:
-                statuses = list(pool.map(lambda _: requests.post(
-                    f"{base}/v1/validate/batch", data=body, headers=JSON,
-                    timeout=120).status_code, range(SENT_AT_ONCE)))
-            seconds = time.perf_counter() - start
-            peak = max(status_mib(pid, "VmHWM") for pid in workers)
-            time.sleep(1)  # the last answers' memory handed back
-            after = max(status_mib(pid, "VmRSS") for pid in workers)
-        finally:
-            server.terminate()
-            server.wait(timeout=60)
+    with _make_run() as (master, workers, base):
+        before = max(status_mib(pid, "VmRSS") for pid in workers)
+        height = _Height([str(master), *workers])
+        probes = _Probes(base)
+        start = time.perf_counter()
+        with height, probes, ThreadPoolExecutor(SENT_AT_ONCE) as pool:
+            statuses = list(pool.map(lambda _: requests.post(
+                f"{base}/v1/validate/batch", data=body, headers=JSON,
+                timeout=120).status_code, range(SENT_AT_ONCE)))
+        seconds = time.perf_counter() - start
+        peak = max(status_mib(pid, "VmHWM") for pid in workers)
+        time.sleep(1)  # the last answers' memory handed back
+        after = max(status_mib(pid, "VmRSS") for pid in workers)
     print(f"the worst batch ({WORST_BATCH}, {len(body) / 1e6:.1f} MB), {SENT_AT_ONCE} sent at "
           f"once to two workers of two threads ({sorted(set(statuses))}, all answered in "
           f"{seconds:.1f} s): each worker {before:.0f} MiB "
@@ -213,11 +220,120 @@ def four_worst_batches_at_once() -> None:
               f"median, {max(times) * 1e3:.0f} ms the slowest")
         record(f"hostile.four.{path.strip('/')}.median", statistics.median(times) * 1e3, "ms")
         record(f"hostile.four.{path.strip('/')}.max", max(times) * 1e3, "ms")
+    print(f"  /readyz said every thread of the worker was held {probes.held} times of "
+          f"{len(probes.times['/readyz'])}")
+    record("hostile.four.readyz.held", probes.held, "answers")
     record("hostile.four.seconds", seconds, "s")
     record("hostile.four.rss_before", before, "MiB")
     record("hostile.four.rss_peak", peak, "MiB")
     record("hostile.four.rss_after", after, "MiB")
     record("hostile.four.instance_pss", height.pss, "MiB")
+
+
+# Requests of lines that fill the caches most, each of 500 lines never sent before.
+FILLERS = 24
+# Decks of such lines a stream sends: more than it judges by its deadline, within its 32 MiB.
+STREAM_DECKS = 2000
+
+
+def _filler(at: int) -> bytes:
+    return "\n".join(growing_lines(at * MAX_ENTRIES, MAX_ENTRIES)).encode()
+
+
+def _stream_of_fillers(at: int) -> bytes:
+    """Decks of cache-filling lines, more than a stream judges by its deadline."""
+    return growing_stream(FILLERS * MAX_ENTRIES + at * STREAM_DECKS * STREAM_DECK_LINES,
+                          STREAM_DECKS)
+
+
+def four_cache_fillers_at_once() -> None:
+    """make run's settings under the lines that fill the caches most, four at a time: each
+    worker's peak, the instance's PSS at its height, each worker after; then the same under
+    four streams of decks of such lines, each judged to its deadline."""
+    with _make_run() as (master, workers, base):
+        before = max(status_mib(pid, "VmRSS") for pid in workers)
+        height = _Height([str(master), *workers])
+        paths = ("/v1/validate?format=modified", "/v1/resolve")
+        start = time.perf_counter()
+        with height, ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(lambda at: requests.post(
+                base + paths[at % 2], data=_filler(at), headers=TEXT,
+                timeout=120).status_code, range(FILLERS)))
+        seconds = time.perf_counter() - start
+        peak = max(status_mib(pid, "VmHWM") for pid in workers)
+        after = max(status_mib(pid, "VmRSS") for pid in workers)
+        streams = _Height([str(master), *workers])
+        with streams, ThreadPoolExecutor(4) as pool:
+            judged = list(pool.map(lambda at: _streamed(base, _stream_of_fillers(at)),
+                                   range(4)))
+        stream_peak = max(status_mib(pid, "VmHWM") for pid in workers)
+        stream_after = max(status_mib(pid, "VmRSS") for pid in workers)
+        reimported = _Height([str(master), *workers])
+        with reimported:
+            # pokemon-tcg-data alone, then both sources again: each a catalog of its own
+            # version, which each worker loads for itself (the master keeps the first)
+            for round_, source in enumerate(([str(DATA)], [])):
+                subprocess.run([sys.executable, "-m", "flask", "--app", "app", "catalog",
+                                "import", *source], cwd=ROOT, check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                with ThreadPoolExecutor(4) as pool:
+                    list(pool.map(lambda at: _streamed(base, _stream_of_fillers(at)),
+                                  range(4 + 4 * round_, 8 + 4 * round_)))
+        reimported_after = sum(pss_mib(pid) for pid in [str(master), *workers])
+        # The worst batch, four at a time, on workers whose catalog is their own.
+        worst = next(case.body for case in CASES if case.id == WORST_BATCH)
+        batches = _Height([str(master), *workers])
+        with batches, ThreadPoolExecutor(SENT_AT_ONCE) as pool:
+            list(pool.map(lambda _: requests.post(f"{base}/v1/validate/batch", data=worst,
+                                                  headers=JSON, timeout=120),
+                          range(SENT_AT_ONCE)))
+    print(f"lines that fill the caches most: {FILLERS} requests of {MAX_ENTRIES} new lines "
+          f"each, four at a time ({sorted(set(statuses))}, {seconds:.1f} s): each worker "
+          f"{before:.0f} MiB before, {peak:.0f} MiB at its peak, {after:.0f} MiB after; the "
+          f"instance's PSS at its height {height.pss:.0f} MiB")
+    print(f"  then four streams of decks of them, each to its deadline ({judged} decks "
+          f"judged): each worker at its peak {stream_peak:.0f} MiB, {stream_after:.0f} MiB "
+          f"after; the instance's PSS at its height {streams.pss:.0f} MiB")
+    record("hostile.fill.seconds", seconds, "s")
+    record("hostile.fill.rss_before", before, "MiB")
+    record("hostile.fill.rss_peak", peak, "MiB")
+    record("hostile.fill.rss_after", after, "MiB")
+    record("hostile.fill.instance_pss", height.pss, "MiB")
+    record("hostile.fill.streams_rss_peak", stream_peak, "MiB")
+    record("hostile.fill.streams_rss_after", stream_after, "MiB")
+    record("hostile.fill.streams_instance_pss", streams.pss, "MiB")
+    print(f"  then two imports of another catalog, each followed by four more such streams: the "
+          f"instance's PSS at its height {reimported.pss:.0f} MiB, {reimported_after:.0f} MiB "
+          f"after")
+    record("hostile.fill.reimported_instance_pss", reimported.pss, "MiB")
+    record("hostile.fill.reimported_instance_pss_after", reimported_after, "MiB")
+    print(f"  then the worst batch, four at a time: the instance's PSS at its height "
+          f"{batches.pss:.0f} MiB")
+    record("hostile.fill.reimported_batches_instance_pss", batches.pss, "MiB")
+
+
+def _streamed(base: str, body: bytes) -> int:
+    """A stream sent whole and its answer read: how many decks it judged."""
+    answer = requests.post(f"{base}/v1/validate/stream", data=body, timeout=120,
+                           headers={"Content-Type": "application/x-ndjson"})
+    last = json.loads(answer.content.splitlines()[-1])
+    return int(last["done"]["answered"])
+
+
+@contextmanager
+def _make_run() -> Iterator[tuple[int, list[str], str]]:
+    """gunicorn with make run's settings (two workers of two threads): its master's pid, its
+    workers' once both are up, and its base URL; stopped after the block."""
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        os.environ.update(WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+        server, base = start_gunicorn(pidfile)
+        try:
+            master = int(pidfile.read_text())
+            yield master, _all_workers(master, 2), base
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
 
 
 def _all_workers(master: int, count: int) -> list[str]:
@@ -270,7 +386,8 @@ class _Height(_Meanwhile):
 
 
 class _Probes(_Meanwhile):
-    """/healthz and /readyz asked in turn while the block runs, each answer timed."""
+    """/healthz and /readyz asked in turn while the block runs, each answer timed; how many
+    times readiness said every thread of the worker asked was held (runtime/held_threads)."""
 
     every = PROBE_EVERY
 
@@ -278,13 +395,17 @@ class _Probes(_Meanwhile):
         super().__init__()
         self.base = base
         self.times: dict[str, list[float]] = {"/healthz": [], "/readyz": []}
+        self.held = 0
 
     def once(self) -> None:
         for path, times in self.times.items():
             start = time.perf_counter()
             answer = requests.get(self.base + path, timeout=60)
             times.append(time.perf_counter() - start)
-            if answer.status_code != 200:
+            if path == "/readyz" and answer.status_code == 503 and \
+                    answer.json()["type"].endswith("/service-unavailable"):
+                self.held += 1
+            elif answer.status_code != 200:
                 raise SystemExit(f"{path} answered {answer.status_code} under load")
 
 
@@ -372,7 +493,11 @@ def main() -> None:
     worker_peak_under_the_largest_batch()
     four_worst_batches_at_once()
     worst_streams(crafted)
+    four_cache_fillers_at_once()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["fill"]:  # the caches' part alone
+        four_cache_fillers_at_once()
+    else:
+        main()

@@ -1,10 +1,14 @@
 """Hostile decklist lines: 100 different lines of 300 characters of one shape, each built to
 make a backtracking matcher work hard, and what reading a deck of them is (bench/hostile.py
-times it; tests/unit/test_linear_patterns.py counts the pattern engine's work on them).
+times it; tests/unit/test_linear_patterns.py counts the pattern engine's work on them). And
+lines that fill a worker's caches most (`growing_lines`, and a stream of decks of them:
+`growing_stream`; bench/cache_memory.py, bench/hostile.py, tests/api/test_cache_bytes.py and
+tests/e2e/test_hostile_requests.py send them).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from catalog.names import search_key
@@ -47,3 +51,37 @@ def hostile_deck(shape: str) -> str:
     """100 different lines of the shape: trailing spaces tell them apart (and past the line
     cache, which keeps lines of up to 300 characters) and are cleaned away."""
     return "\n".join(HOSTILE[shape](LENGTH) + " " * number for number in range(LINES))
+
+
+# Characters whose names grow most when folded (NFKC, case-folded): U+FDFA is 18 of them,
+# U+FDFB 9, the squared katakana 6 or 7.
+GROWING = ("\ufdfa", "\ufdfb", "\u3316", "\u321d", "\u3356", "\u334a")
+
+
+def growing_lines(first: int, count: int, length: int = 298) -> list[str]:
+    """`count` card lines of `length` characters after their count (the most a line may
+    have), each distinct, of names that grow most when folded: each a new entry in every
+    cache a line fills, and the largest the limits allow."""
+    lines = []
+    for n in range(first, first + count):
+        mark = ""
+        while True:  # n written in GROWING's characters, one a digit
+            n, digit = divmod(n, len(GROWING))
+            mark += GROWING[digit]
+            if not n:
+                break
+        lines.append("1 " + GROWING[0] * (length - 1 - len(mark)) + "x" + mark)
+    return lines
+
+
+# A stream's deck of such lines: as many as a deck's line of a stream may hold (16 KiB, the
+# text in UTF-8).
+STREAM_DECK_LINES = 16
+
+
+def growing_stream(first: int, decks: int) -> bytes:
+    """A stream (NDJSON) of `decks` decks in Modified of STREAM_DECK_LINES such lines each,
+    from line `first` on."""
+    return b"".join(json.dumps({"id": str(n), "format": "modified", "deck": "\n".join(
+        growing_lines(first + n * STREAM_DECK_LINES, STREAM_DECK_LINES))},
+        ensure_ascii=False).encode() + b"\n" for n in range(decks))

@@ -97,9 +97,12 @@ class IndexHolder:
         new_rules = (self._rules is not None and rules_version != self._refused
                      and (served is None or served.rules_version != rules_version))
         if served is None or served.index.version != version or new_rules:
-            served = self._load(served, version, rules_version if new_rules else None,
-                                new_rules)
+            previous, served = served, self._load(served, version,
+                                                  rules_version if new_rules else None,
+                                                  new_rules)
             self._served = served
+            if previous is not None:  # what was derived from it answers for nothing now
+                previous.index.caches.close()
         self._checked_at = time.monotonic()
         return served
 

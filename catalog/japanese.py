@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import bisect
+import dataclasses
 import json
 import sys
 from typing import NamedTuple, Protocol
@@ -30,6 +31,7 @@ from catalog.models import AMBIGUOUS, LINKED, NOT_LINKED
 from catalog.names import search_key
 from catalog.numbers import number_sort_key
 from catalog.printings import Printing, SetInfo
+from runtime.caches import Spec, plain_bytes
 from runtime.catalog_caches import CatalogCaches
 
 PREFIX = "ja-"  # before a Japanese set's code, in its catalog id ("ja-m5")
@@ -84,7 +86,7 @@ def at(index: CatalogIndex, set_id: str, number: str) -> JapanesePrinting | None
     printed, letter, linked = lines[found:end if end != -1 else len(lines)].split("\t")[2:5]
     link = _READ[letter]
     if link == NOT_LINKED:
-        own = index.caches.memo(_own, 4096)(set_id, number_sort_key(number), printed)
+        own = index.caches.memo(_own, OWN_PRINTINGS)(set_id, number_sort_key(number), printed)
         return JapanesePrinting(set_id, printed, link, (own,) if own is not None else ())
     ids = json.loads(linked) if linked.startswith("[") else [linked] if linked else []
     found_ids = (index.printings.get(card_id) for card_id in ids)
@@ -100,7 +102,7 @@ def by_id(index: CatalogIndex, card_id: str) -> JapanesePrinting | None:
 
 def named(index: CatalogIndex, key: str) -> tuple[Printing, ...]:
     """The printings not linked whose Japanese or English name has this search key."""
-    own = index.caches.memo(_own, 4096)
+    own = index.caches.memo(_own, OWN_PRINTINGS)
     found = (own(set_id, sort, number)
              for set_id, sort, number in index.caches.table(_names).get(key, ()))
     return tuple(printing for printing in found if printing is not None)
@@ -162,6 +164,19 @@ def _own(index: CatalogIndex, set_id: str, sort: str, number: str) -> Printing |
     """The printing of its own of a Japanese printing not linked, made from its details."""
     values = _details(index, set_id, sort)
     return _printing(index, set_id, number, values) if values is not None else None
+
+
+def _own_bytes(key: tuple[str, str, str], printing: Printing | None) -> int:
+    """What a printing of its own holds: made here, it shares nothing with the catalog."""
+    if printing is None:
+        return plain_bytes(key)
+    return plain_bytes(key) + sys.getsizeof(printing) + sum(
+        plain_bytes(getattr(printing, each.name)) for each in _PRINTING_FIELDS)
+
+
+_PRINTING_FIELDS = dataclasses.fields(Printing)
+# A line's reference alone decides it, as it does the line's Resolution (decklist.resolver).
+OWN_PRINTINGS = Spec("resolutions", _own_bytes)
 
 
 def _printing(index: CatalogIndex, set_id: str, number: str,

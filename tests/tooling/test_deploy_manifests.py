@@ -88,10 +88,25 @@ def _measured(key: str) -> float:
     return figures[key]["value"]
 
 
-def test_the_limit_holds_the_pod_under_the_worst_batches_four_at_a_time():
+# What the limit leaves above the pod's measured height at least: a machine busier than
+# the benchmark's, a catalog larger than today's.
+HEADROOM = 1.25
+
+
+def test_the_limit_holds_the_pod_under_the_worst_inputs_four_at_a_time_with_headroom():
+    """The worst batch, the lines that fill the caches most and the streams of them, four at
+    a time, and the worst batch again once each worker's index is its own (a catalog of
+    another version imported: the master keeps the one it forked with)."""
     app = container("Deployment")
-    assert _measured("hostile.four.instance_pss") <= mebibytes(
-        app["resources"]["limits"]["memory"])
+    limit = mebibytes(app["resources"]["limits"]["memory"])
+    heights = {key: _measured(key) for key in (
+        "hostile.four.instance_pss", "hostile.fill.instance_pss",
+        "hostile.fill.streams_instance_pss", "hostile.fill.reimported_instance_pss",
+        "hostile.fill.reimported_batches_instance_pss")}
+    assert max(heights.values()) * HEADROOM <= limit, heights
+    # The request covers the pod after such an import, its caches turned over.
+    requested = mebibytes(app["resources"]["requests"]["memory"])
+    assert _measured("hostile.fill.reimported_instance_pss") <= requested
 
 
 def test_a_probe_waits_several_times_its_slowest_answer_under_load():

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from catalog import japanese
-from decklist.resolver import UNKNOWN, ResolvedLine, nearest_set_codes
-from runtime.caches import sizes
+from decklist.resolver import BY_REFERENCE, UNKNOWN, ResolvedLine, nearest_set_codes
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
@@ -50,7 +49,7 @@ def unknown_set(ctx: Context, spec: CheckSpec, line: ResolvedLine, code: str) ->
     line naming no card, by ambiguous-card for one whose name alone names several."""
     if line.resolution.unknown_in_japan:
         return _unknown_in_japan(ctx, spec, line, code)
-    nearest = ctx.index.caches.memo(nearest_set_codes, sizes().resolutions)(code)
+    nearest = ctx.index.caches.memo(nearest_set_codes, BY_REFERENCE)(code)
     newest = ctx.index.newest_set()
     return Violation.of(UNKNOWN_SET, SET_MESSAGE, ctx.format.rule(spec.section),
                         (ctx.ref(line),), line=line.entry.line, text=line.entry.text,
