@@ -38,6 +38,11 @@ from runtime import deadline
 # Seconds a client may take without reading any of its answer before it is dropped: nginx's
 # CLIENT_TIMEOUT, and at most the request's deadline (gunicorn_conf: GUNICORN_WRITE_TIMEOUT).
 DEFAULT_WRITE_TIMEOUT = 10.0
+# The least time a request is given to come and its answer to be taken, whatever the deadline
+# says: a head on loopback or a LAN comes in milliseconds, and a deadline set shorter than
+# this (0, as the tests set to see what is answered past it) must still read the request it
+# answers and write that answer.
+LEAST_SECONDS = 1.0
 
 log = logging.getLogger("gunicorn.error")
 _current = threading.local()  # the Peer of the request the calling thread is on
@@ -174,8 +179,9 @@ def reading(conn: Any) -> None:
 def take(conn: Any, read_seconds: float | None, write_timeout: float) -> None:
     """A thread takes the next request of `conn` (gthread's TConn): its reads and writes are
     timed from now (`Peer`)."""
-    conn.peer = _current.peer = Peer(math.inf if read_seconds is None else read_seconds,
-                                     write_timeout)
+    conn.peer = _current.peer = Peer(
+        math.inf if read_seconds is None else max(read_seconds, LEAST_SECONDS),
+        max(write_timeout, LEAST_SECONDS))
 
 
 def done() -> None:

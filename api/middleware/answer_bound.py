@@ -48,6 +48,10 @@ STREAM_ANSWER_CEILING = 64 * 1024 * 1024
 # would be. The whole answer's bound, not this, keeps a stream of many small lines in
 # proportion to what it sent.
 LINE_ANSWER_FLOOR = 16 * 1024
+# A GET reads the catalog, not the request: its answer is bounded by its paging (250 card
+# answers a page at most, each what one printing holds). The largest page stays under this
+# (docs/limits.md, "A GET's bound"; the hostile-request suite holds every GET to it).
+GET_ANSWER_BOUND = 1024 * 1024
 
 
 def largest_answer(request_bytes: int) -> int:

@@ -112,7 +112,7 @@ CASES = [
     ("put-formats", "PUT", "/v1/formats", "x", TEXT, 405, {}),
     ("bad-page", "GET", "/v1/cards?page=-1", None, {}, 400, {}),
     ("huge-page", "GET", "/v1/cards?page=99999999999999999999999", None, {}, 400, {}),
-    ("unknown-query", "GET", "/v1/cards?name=Pikachu&sort=name", None, {}, 400, {}),
+    ("unknown-query", "GET", "/v1/cards?name=Pikachu&order=name", None, {}, 400, {}),
     ("sql-in-card-id", "GET", "/v1/cards/base1-4'%20OR%20'1'='1", None, {}, 404, {}),
     ("path-climb", "GET", "/docs/..%2F..%2Fapp.py", None, {}, 404, {}),
 ]

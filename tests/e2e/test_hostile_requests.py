@@ -318,9 +318,9 @@ def test_a_hostile_request_is_answered_within_its_bound(served, case):
 
 def _bound(case: Hostile, asked: int) -> int:
     """The bound of a case's answer: its request's, or a batch's; a GET's answer is what the
-    catalog holds, bounded by its paging (the largest page: 337 KB)."""
+    catalog holds, bounded by its paging."""
     if case.method == "GET":
-        return 512 * 1024
+        return answer_bound.GET_ANSWER_BOUND
     if case.path == "/v1/validate/batch":
         return answer_bound.largest_batch_answer(asked)
     if case.path == STREAM:

@@ -6,10 +6,16 @@ takes (validators.vocabulary) those the catalog's cards carry."""
 from __future__ import annotations
 
 import pytest
+from marshmallow import ValidationError
 
 from validators.checks import REGISTRY, codes_of
 from validators.formats import own_formats
-from validators.formats.schema import MAX_NAME, ORGANIZER_RULES, SHIPPED_RULES
+from validators.formats.schema import (
+    MAX_NAME,
+    ORGANIZER_RULES,
+    SHIPPED_RULES,
+    DefinitionSchema,
+)
 from validators.records import DeckRules, TeamFormat
 from validators.rule_kinds import (
     ANYONE,
@@ -100,3 +106,12 @@ def test_every_kind_a_rule_may_name_is_a_subtype_the_catalogs_cards_carry(full_i
         (pokemon if printing.supertype == "Pokémon" else cards).update(printing.subtypes)
     assert [kind for kind in POKEMON_KINDS if kind not in pokemon] == []
     assert [kind for kind in CARD_KINDS if kind not in cards | pokemon] == []
+
+
+def test_a_whole_number_written_with_a_point_is_the_number_json_schema_says_it_is():
+    # JSON Schema's `integer` (the contract's) holds 19.0; 19.5, "19" and true are not.
+    read = DefinitionSchema().load({"base": "standard", "deck_size": 19.0})
+    assert read["deck_size"] == 19 and isinstance(read["deck_size"], int)
+    for wrong in (19.5, "19", True):
+        with pytest.raises(ValidationError):
+            DefinitionSchema().load({"base": "standard", "deck_size": wrong})

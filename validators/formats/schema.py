@@ -20,7 +20,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from catalog.identity import ENERGY_TYPES, title_key
 from catalog.regulation_marks import MARKS
 from runtime import patterns
-from runtime.strict_fields import JSONBoolean, Strict
+from runtime.strict_fields import JSONBoolean, JSONInteger, Strict
 from validators.records import FAMILY_RULES, PLAYS, REACHES, SHARED_POOL
 from validators.rule_kinds import (
     BOOLEAN,
@@ -118,7 +118,7 @@ class Cited(Strict):
 def _param_field(param: Param) -> fields.Field:
     """The field a parameter is read by: its type, its bounds, each choice known."""
     if param.type == INTEGER:
-        return fields.Integer(strict=True, required=param.required,
+        return JSONInteger(required=param.required,
                               validate=validate.Range(param.least, param.most))
     if param.type == BOOLEAN:
         return JSONBoolean(required=param.required)
@@ -305,8 +305,8 @@ class DefinitionSchema(Strict):
     document_date = fields.Date()
     effective = fields.Date()
     description = _text()
-    deck_size = fields.Integer(strict=True, validate=validate.Range(1, 200))
-    copy_limit = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 60))
+    deck_size = JSONInteger(validate=validate.Range(1, 200))
+    copy_limit = JSONInteger(allow_none=True, validate=validate.Range(1, 60))
     pool = fields.Nested(NarrowerPool)
     # Sets of Japan's judged as released, by their codes ("M6"): the coming format.
     preview = _texts(MAX_PREVIEW, 16)
@@ -348,12 +348,12 @@ class CardPool(Strict):
     later_than = _text(32)
     from_set = _text(32)
     promo_numbers = fields.Dict(keys=_text(32), values=fields.List(
-        fields.Integer(strict=True, allow_none=True), validate=validate.Length(2, 2)))
+        JSONInteger(allow_none=True), validate=validate.Length(2, 2)))
     exempt_basic_types = fields.List(fields.String(validate=validate.OneOf(ENERGY_TYPES)))
     reprints_legal = JSONBoolean()
     rotations = fields.List(fields.Nested(Rotation))
-    legal_fridays = fields.Integer(strict=True, validate=validate.Range(0, 10))
-    legal_days = fields.Integer(strict=True, validate=validate.Range(0, 100))
+    legal_fridays = JSONInteger(validate=validate.Range(0, 10))
+    legal_days = JSONInteger(validate=validate.Range(0, 100))
     legal_dates = fields.Dict(keys=_text(32), values=fields.Date())
     excluded_sets = fields.List(_text(32))
     tournament_cards_only = JSONBoolean()
@@ -361,7 +361,7 @@ class CardPool(Strict):
 
 class Booster(Strict):
     set = _text(32, required=True)
-    packs = fields.Integer(strict=True, required=True, validate=validate.Range(0, 36))
+    packs = JSONInteger(required=True, validate=validate.Range(0, 36))
 
 
 class Product(Strict):
@@ -375,7 +375,7 @@ class Product(Strict):
 class Restriction(Strict):
     card = _text(48, required=True)
     text = _text(MAX_NOTE, required=True)
-    max_copies = fields.Integer(strict=True, validate=validate.Range(0, 60))
+    max_copies = JSONInteger(validate=validate.Range(0, 60))
     partner_allowed = JSONBoolean()
 
 
@@ -398,14 +398,14 @@ class DeckData(Strict):
 
     play = fields.String(validate=validate.OneOf(PLAYS))
     description = _text(MAX_NOTE)
-    deck_size = fields.Integer(strict=True, required=True, validate=validate.Range(1, 200))
-    copy_limit = fields.Integer(strict=True, required=True, allow_none=True,
+    deck_size = JSONInteger(required=True, validate=validate.Range(1, 200))
+    copy_limit = JSONInteger(required=True, allow_none=True,
                                 validate=validate.Range(1, 60))
     pool = fields.Nested(CardPool, required=True)
     banned = fields.List(_BanField())
     default_as_of = _DefaultDay(allow_none=True)
-    prizes = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 20))
-    round_minutes = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 600))
+    prizes = JSONInteger(allow_none=True, validate=validate.Range(1, 20))
+    round_minutes = JSONInteger(allow_none=True, validate=validate.Range(1, 600))
     rules = _SHIPPED_RULES
     products = fields.List(fields.Nested(Product))
     partner = fields.Nested(Partner)
@@ -447,9 +447,9 @@ class _PlayDeck(fields.Field):
 
 class Play(Strict):
     deck = _PlayDeck(required=True)
-    prizes = fields.Dict(keys=_text(8), values=fields.Integer(
-        strict=True, validate=validate.Range(1, 20)), required=True)
-    round_minutes = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 600))
+    prizes = fields.Dict(keys=_text(8), values=JSONInteger(
+        validate=validate.Range(1, 20)), required=True)
+    round_minutes = JSONInteger(allow_none=True, validate=validate.Range(1, 600))
     pool = fields.String(validate=validate.OneOf(POOL_KINDS))
     section = _text(MAX_NAME, required=True)
 
@@ -474,11 +474,11 @@ class TeamData(_Names):
 class LineageDeck(Strict):
     """The deck rules a lineage's seasons share; each season gives its pool and bans."""
 
-    deck_size = fields.Integer(strict=True, required=True, validate=validate.Range(1, 200))
-    copy_limit = fields.Integer(strict=True, required=True, allow_none=True,
+    deck_size = JSONInteger(required=True, validate=validate.Range(1, 200))
+    copy_limit = JSONInteger(required=True, allow_none=True,
                                 validate=validate.Range(1, 60))
     rules = _SHIPPED_RULES
-    prizes = fields.Integer(strict=True, allow_none=True, validate=validate.Range(1, 20))
+    prizes = JSONInteger(allow_none=True, validate=validate.Range(1, 20))
     families = fields.List(fields.Nested(SourcedFamily))
 
 
