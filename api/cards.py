@@ -167,9 +167,6 @@ _SQL = ("name", "set", "number", "q", "supertype")  # the filters catalog.lookup
 def _picker(index: CatalogIndex, args: dict[str, Any]) -> Picker:
     """What a card picker filters by, from the query's arguments (subtypes and rarities as
     the catalog spells them)."""
-    if "hp_min" in args and "hp_max" in args and args["hp_min"] > args["hp_max"]:
-        raise Problem("invalid-query", "hp_min is more than hp_max: no card has such HP.",
-                      parameter="hp_min")
     return Picker(
         types=args.get("types", ()), stages=args.get("stage", ()),
         subtypes=card_search.spelled(index, "subtypes", args.get("subtypes", ())),

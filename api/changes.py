@@ -9,7 +9,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from flask import Blueprint, Response, request, url_for
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import ValidationError, fields, validate
 
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource
@@ -47,12 +47,6 @@ class ChangesQuery(Strict):
     format = fields.String(load_default=None, validate=_known_format)
     page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
     per_page = fields.Integer(load_default=100, validate=validate.Range(1, 500))
-
-    @validates_schema
-    def _in_order(self, data: dict[str, Any], **_: Any) -> None:
-        since, until = data.get("since"), data.get("until")
-        if since is not None and until is not None and until < since:
-            raise ValidationError("until is a day on or after since.", "until")
 
 
 CHANGES_QUERY = ChangesQuery()
