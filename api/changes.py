@@ -9,11 +9,11 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 from flask import Blueprint, Response, request, url_for
-from marshmallow import ValidationError, fields, validate
+from marshmallow import fields, validate
 
 from api.middleware import store
 from api.middleware.http_cache import catalog_resource
-from api.schema import load_query
+from api.schema import QUERY, load_query, target_problem
 from api.views import catalog_ref
 from catalog import lookup
 from catalog.index import CatalogIndex
@@ -21,6 +21,7 @@ from runtime.strict_fields import Strict
 from validators.changes import Change, imported, with_catalog
 from validators.formats import all_formats
 from validators.records import Announcement
+from validators.targets import unknown_format
 
 bp = Blueprint("changes", __name__, url_prefix="/v1")
 
@@ -33,18 +34,12 @@ _IDS = uuid.UUID("6f1d3c52-5d0e-4f63-9a43-1c2b0b6c7d10")
 _FIRST_DAY = dt.date(1999, 1, 9)
 
 
-def _known_format(value: str) -> None:
-    if value not in all_formats():
-        raise ValidationError(f"Unknown format {value!r}; the formats are: "
-                              f"{', '.join(all_formats())}.")
-
-
 class ChangesQuery(Strict):
     """GET /v1/changes and /v1/changes.atom arguments."""
 
     since = fields.Date(load_default=None)
     until = fields.Date(load_default=None)
-    format = fields.String(load_default=None, validate=_known_format)
+    format = fields.String(load_default=None)  # a format's id: an unknown one is a 404
     page = fields.Integer(load_default=1, validate=validate.Range(1, 100_000))
     per_page = fields.Integer(load_default=100, validate=validate.Range(1, 500))
 
@@ -56,6 +51,9 @@ def _chosen(args: dict[str, Any], index: CatalogIndex) -> list[Change]:
     """The changes the query asks for, oldest first: the formats' and the catalog imports'
     that added sets (which concern every format)."""
     since, until, fmt = args["since"], args["until"], args["format"]
+    if fmt is not None and fmt not in all_formats():
+        # As every format id the contract takes (FormatId): a 404 unknown-format.
+        raise target_problem(unknown_format(fmt, list(all_formats())), QUERY)
     imports = [imported(row.imported_at.date(), row.version, tuple(row.sets))
                for row in lookup.imports_that_added_sets(store.session())]
     every = index.caches.table(with_catalog)

@@ -75,13 +75,20 @@ def test_days_that_hold_no_day_list_no_change(client):
 
 
 def test_a_bad_query_is_a_problem_naming_the_parameter(client):
-    for query, parameter in (("format=nope", "format"), ("since=2026-13-01", "since"),
+    for query, parameter in (("since=2026-13-01", "since"),
                              ("per_page=0", "per_page")):
         answer = client.get(f"/v1/changes?{query}")
         assert answer.status_code == 400, query
         assert answer.mimetype == "application/problem+json"
         assert parameter in answer.get_data(as_text=True), query
-    assert client.get("/v1/changes.atom?format=nope").status_code == 400
+
+
+def test_a_format_no_format_has_is_a_404_as_everywhere_a_format_is_named(client):
+    for path in ("/v1/changes?format=nope", "/v1/changes.atom?format=nope"):
+        answer = client.get(path)
+        assert answer.status_code == 404, path
+        assert answer.get_json()["type"].endswith("/unknown-format")
+        assert answer.get_json()["parameter"] == "format"
 
 
 def test_the_atom_feed_is_valid_and_holds_the_same_changes(client):
