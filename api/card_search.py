@@ -30,6 +30,7 @@ from catalog.identity import POKEMON
 from catalog.index import CatalogIndex, Printing
 from catalog.lookup import CardFilters
 from runtime.caches import Spec, plain_bytes
+from validators import vocabulary
 
 # How a search's results are ordered: by the catalog's order (set release, oldest set first,
 # then collector number), newest set first, or by English name (then newest first).
@@ -38,11 +39,9 @@ SORTS = (NUMBER, RELEASED, NAME)
 # Each printing found, or each card (gameplay identity) once.
 PRINTS, CARDS = "prints", "cards"
 UNIQUE = (PRINTS, CARDS)
-# The Types a Pokémon is printed with, and the stages a picker filters by.
-TYPES = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness", "Metal",
-         "Fairy", "Dragon", "Colorless")
-STAGES = ("Basic", "Stage 1", "Stage 2", "BREAK", "Level-Up", "MEGA", "VMAX", "VSTAR",
-          "V-UNION", "LEGEND", "Restored", "Baby")
+# The stages a picker filters by: the stages of evolution, and LEGEND (two cards played as
+# one, which pickers list beside them).
+STAGES = (*vocabulary.STAGES, "LEGEND")
 # A stage as the catalog spells it where that is not its name: pokemon-tcg-data spells
 # Basic "Basic Stage" in Ascended Heroes and the Mega Evolution promos (as the Basic Pokémon
 # check reads it too: validators/checks/basic_pokemon.py).

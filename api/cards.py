@@ -22,7 +22,7 @@ from catalog import lookup
 from catalog.index import CatalogIndex
 from catalog.lookup import CardFilters
 from decklist.parsed import CONTROL_CHARACTERS
-from validators import card_legality
+from validators import card_legality, vocabulary
 
 bp = Blueprint("cards", __name__, url_prefix="/v1")
 
@@ -98,13 +98,13 @@ class CardQuery(CardQueryOne):
     q = fields.String(validate=_plain(MAX_TEXT))
     supertype = fields.String(validate=validate.OneOf(["Pokémon", "Trainer", "Energy"]))
     printing_legal_in = FormatIds(validate=validate.Length(1, 200))
-    types = Words(card_search.TYPES)
+    types = Words(vocabulary.TYPES)
     stage = Words(card_search.STAGES)
     subtypes = Words()
     hp_min = fields.Integer(validate=validate.Range(0, 9_999))
     hp_max = fields.Integer(validate=validate.Range(0, 9_999))
     attack_cost = fields.Integer(validate=validate.Range(0, 20))
-    attack_energy = Words(card_search.TYPES)
+    attack_energy = Words(vocabulary.TYPES)
     regulation_mark = Words(most=4)
     rarity = Words(most=48)
     artist = fields.String(validate=_plain(128))

@@ -4,9 +4,15 @@ answer checked against the contract by the client."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+import yaml
+
+from api import card_search
 from catalog.index import CatalogIndex
+from tests.support.contract import SPEC_PATH
+from validators import vocabulary
 
 
 def _all(client, query: str) -> list[dict]:
@@ -117,3 +123,16 @@ def test_a_filter_not_understood_is_a_problem_naming_it(client, query, parameter
     answer = client.get(f"/v1/cards?{query}")
     assert answer.status_code == 400
     assert answer.get_json()["parameter"] == parameter
+
+
+@pytest.mark.parametrize(("parameter", "choices"), [
+    ("types", vocabulary.TYPES), ("attack_energy", vocabulary.TYPES),
+    ("stage", card_search.STAGES)])
+def test_the_contract_takes_the_choices_the_search_reads_and_no_other(parameter, choices):
+    # The contract's pattern for a comma list of choices, held to the list the service reads.
+    contract = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    described = next(each for each in contract["paths"]["/v1/cards"]["get"]["parameters"]
+                     if each.get("name") == parameter)
+    pattern = re.compile(described["schema"]["pattern"])
+    assert pattern.search(", ".join(choice.lower() for choice in choices))
+    assert not pattern.search("Stage 3") and not pattern.search("Fyre")
