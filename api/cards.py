@@ -57,12 +57,17 @@ class FormatIds(fields.String):
         return _format_ids(super()._deserialize(value, attr, data, **kwargs))
 
 
+# The characters of a comma list in the query: URL-encoded (up to 9 bytes a character), it
+# stays within gunicorn's 4,094-byte request line with the search's other values.
+MAX_WORDS_CHARACTERS = 300
+
+
 class Words(fields.String):
     """A comma-separated list of words (at most 20, each 1..`most` characters, trimmed); with
     `choices`, each one of them, in any letter case, read as they spell it."""
 
     def __init__(self, choices: tuple[str, ...] = (), most: int = 40, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(validate=validate.Length(1, MAX_WORDS_CHARACTERS), **kwargs)
         self.choices, self.most = {choice.casefold(): choice for choice in choices}, most
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from api import card_search
+from api.cards import MAX_WORDS_CHARACTERS, CardQuery, Words
 from catalog.index import CatalogIndex
 from tests.support.contract import SPEC_PATH
 from validators import vocabulary
@@ -136,3 +137,13 @@ def test_the_contract_takes_the_choices_the_search_reads_and_no_other(parameter,
     pattern = re.compile(described["schema"]["pattern"])
     assert pattern.search(", ".join(choice.lower() for choice in choices))
     assert not pattern.search("Stage 3") and not pattern.search("Fyre")
+
+
+def test_every_comma_list_of_the_search_is_as_long_as_the_contract_says():
+    contract = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+    described = {each["name"]: each["schema"]
+                 for each in contract["paths"]["/v1/cards"]["get"]["parameters"]
+                 if each.get("name") in CardQuery._declared_fields
+                 and isinstance(CardQuery._declared_fields[each["name"]], Words)}
+    assert set(described) >= {"types", "stage", "subtypes", "attack_energy", "rarity"}
+    assert {schema["maxLength"] for schema in described.values()} == {MAX_WORDS_CHARACTERS}
