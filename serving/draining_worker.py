@@ -48,6 +48,15 @@ class _Conn(TConn):
         slow_peers.reading(self)
 
 
+def _read_ahead(conn: Any) -> bool:
+    """Whether gunicorn already holds bytes of the connection's next request (read ahead
+    while the last one's unread body was drained): the request starts there, not in what
+    the socket has, so the socket is not looked at for a probe."""
+    parser = getattr(conn, "parser", None)
+    unreader = getattr(parser, "unreader", None)
+    return unreader is not None and bool(unreader.buf.getvalue())  # as gthread asks it
+
+
 class DrainingThreadWorker(ThreadWorker):
     def init_process(self) -> None:
         # A thread a probe path, apart from the pool of `threads` (serving/probe_lane.py).
@@ -87,7 +96,7 @@ class DrainingThreadWorker(ThreadWorker):
 
     def enqueue_req(self, conn: Any) -> None:
         """A probe to its path's thread, anything else to the pool (as gthread's)."""
-        probe = None if self.cfg.is_ssl else probe_lane.probe_of(conn.sock)
+        probe = None if self.cfg.is_ssl or _read_ahead(conn) else probe_lane.probe_of(conn.sock)
         if probe is None:
             done = self.tpool.submit(self._handle_held, conn)
         else:

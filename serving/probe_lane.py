@@ -38,10 +38,18 @@ _BODY_HEADER = patterns.compile(r"\r\n(?:transfer-encoding|content-length[ \t]*:
 def probe_of(sock: socket.socket) -> bytes | None:
     """The path of the probe waiting whole on `sock` (PROBE_PATHS), or None: not a probe,
     not all of it here yet, or nothing to read."""
+    # Python waits for a socket with a timeout to be readable before any recv, MSG_DONTWAIT
+    # or not: a connection handed over with its next request already read ahead (its bytes
+    # in gunicorn's buffer, none on the socket) held the worker's main loop for the write
+    # timeout its answer had left set. The look is made without a timeout, which is put back.
+    timeout = sock.gettimeout()
+    sock.settimeout(0.0)
     try:
-        waiting = sock.recv(PEEK_BYTES, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        waiting = sock.recv(PEEK_BYTES, socket.MSG_PEEK)
     except OSError:
         return None
+    finally:
+        sock.settimeout(timeout)
     end = waiting.find(b"\r\n\r\n")
     if end < 0:
         return None

@@ -5,6 +5,7 @@ the pool is held (runtime/held_threads.py)."""
 from __future__ import annotations
 
 import select
+import threading
 import socket
 import time
 
@@ -79,3 +80,33 @@ def test_a_probe_is_a_whole_bodiless_get_of_a_probe_path(request_bytes, probe):
         left.sendall(request_bytes)
         assert probe_of(right) == probe
         assert right.recv(4096) == request_bytes  # looked at, not taken
+
+
+def test_a_look_at_a_socket_with_a_timeout_and_nothing_on_it_does_not_wait():
+    # An answer's write leaves its timeout on the socket; the look is made from the worker's
+    # main loop, which must never wait on a client.
+    left, right = socket.socketpair()
+    with left, right:
+        right.settimeout(60)
+        looked = threading.Thread(target=probe_of, args=(right,), daemon=True)
+        looked.start()
+        looked.join(10)
+        assert not looked.is_alive() and right.gettimeout() == 60
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the server's, not the database's
+def test_a_request_read_ahead_behind_an_unread_body_is_answered_at_once(full_db_url):
+    # The 405 leaves its body unread; gunicorn drains it and reads the pipelined request
+    # behind it into its buffer, so that request is handed on with nothing on the socket.
+    # The write timeout its answer left on the socket was waited out before it was served.
+    unread = b"PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\na=b"
+    after = b"GET /v1/formats HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+    with gunicorn(full_db_url, workers=1, GUNICORN_WRITE_TIMEOUT="60",
+                  REQUEST_DEADLINE_SECONDS="60") as base:
+        sock = _open(base, unread + after)
+        sock.settimeout(20)  # a third of the write timeout
+        with sock:
+            answers = b""
+            while chunk := sock.recv(65536):
+                answers += chunk
+    assert answers.startswith(b"HTTP/1.1 405") and answers.count(b"HTTP/1.1 200") == 1
