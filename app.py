@@ -84,7 +84,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
     _refuse_debug(app)
-    caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]))
+    caches.configure(caches.CacheSizes.from_config(app.config["CACHE_SIZES"]),
+                     app.config["CACHE_BYTES"])
     deployed.configure(app.config.get("FORMATS_DIR"))
     app.json = OrjsonProvider(app)
     app.json.sort_keys = False

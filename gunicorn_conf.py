@@ -7,12 +7,16 @@ import signal
 import string
 import tempfile
 
-from serving import closing_door, collector, memory_return, one_write, server_errors
+from serving import closing_door, collector, memory_return, one_write, server_errors, slow_peers
 
 # Requests gunicorn refuses before the app sees them are answered as problem+json too.
 server_errors.install()
 # An answer's headers leave with its body: a killed instance cuts no answer in two.
 one_write.install()
+# A client that takes none of its answer for this long is dropped, its thread let go of; at
+# most the request's deadline (serving/slow_peers.py, which also times a request's reads).
+slow_peers.configure(float(os.environ.get("GUNICORN_WRITE_TIMEOUT",
+                                          slow_peers.DEFAULT_WRITE_TIMEOUT)))
 
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 

@@ -9,7 +9,9 @@ database and the index hold one catalog (api.views.card_answers.CatalogRead).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,7 +22,7 @@ from api.views.card_legalities import playable_in
 from catalog import lookup
 from catalog.index import CatalogIndex, Printing
 from catalog.lookup import CardFilters
-from runtime.caches import sizes
+from runtime.caches import Spec, plain_bytes
 
 
 @dataclass(frozen=True)
@@ -36,17 +38,30 @@ def found(read: CatalogRead, search: CardSearch) -> tuple[str, ...]:
     collector number)."""
     # A search with no date is one of today's: its formats' default days move with it.
     key = (search, dt.date.today())
-    ids = read.kept("card searches", sizes().card_searches).peek(key)
+    ids = read.kept("card searches", CARD_SEARCHES).peek(key)
     if ids is None:
         ids = _find(read.session, read.index, search)
         # Asked again once the database is open: read from another catalog, the ids are
         # this request's alone (CatalogRead.kept).
-        read.kept("card searches", sizes().card_searches).get(key, _same, ids)
+        read.kept("card searches", CARD_SEARCHES).get(key, _same, ids)
     return ids
 
 
 def _same(ids: tuple[str, ...]) -> tuple[str, ...]:
     return ids
+
+
+def _search_bytes(key: tuple[CardSearch, dt.date], ids: tuple[str, ...]) -> int:
+    """What a search's key holds (its filters, a query's values) and its ids' tuple (the
+    ids are the catalog's)."""
+    search, today = key
+    return SEARCH_BYTES + plain_bytes(dataclasses.astuple(search)) + plain_bytes(today) + \
+        sys.getsizeof(ids)
+
+
+# What a search's key holds besides its values: its objects (CardSearch, CardFilters).
+SEARCH_BYTES = 512
+CARD_SEARCHES = Spec("card_searches", _search_bytes)
 
 
 def _find(session: Session, index: CatalogIndex, search: CardSearch) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from api.schema import (
     load_body,
 )
 from decklist.parsed import Decklist
-from runtime.caches import ProcessCache
+from runtime.caches import Spec, plain_bytes, process_cache
 from runtime.strict_fields import JSONBoolean
 from validators.definitions import Definition, DefinitionError, check_base, read_definition
 from validators.formats import builtin_formats
@@ -50,7 +50,7 @@ class DefinitionField(fields.Field):
         except (orjson.JSONEncodeError, TypeError):  # what only the schema can say is wrong
             key = None
         try:
-            definition = _read_definition.call(key) if key is not None else \
+            definition = _read_definition(key) if key is not None else \
                 _definition_of(value)
         except DefinitionError as error:
             if error.conflict:  # well formed, but at odds with itself
@@ -71,8 +71,15 @@ def _definition_of(sent: Any) -> Definition:
     return definition
 
 
-_read_definition = ProcessCache(lambda key: _definition_of(orjson.loads(key)),
-                                lambda sizes: sizes.definitions)
+def _read(key: bytes) -> Definition:
+    return _definition_of(orjson.loads(key))
+
+
+def _definition_bytes(key: bytes, definition: Definition) -> int:
+    return plain_bytes(key) + definition.weight()
+
+
+_read_definition = process_cache(_read, Spec("definitions", _definition_bytes))
 
 
 class DeckBody(Options):

@@ -13,6 +13,7 @@ from api.middleware import store
 from api.middleware.problems import Problem
 from catalog import lookup
 from catalog.models import CatalogMeta
+from runtime import held_threads
 
 bp = Blueprint("health", __name__)
 
@@ -25,7 +26,13 @@ def healthz():
 
 @bp.get("/readyz")
 def readyz():
-    """Readiness: 200 only when the database answers and a catalog is loaded."""
+    """Readiness: 200 only when the database answers, a catalog is loaded, and a thread of
+    this worker is free or soon will be (runtime/held_threads.py)."""
+    if held_threads.all_held():
+        raise Problem("service-unavailable", "Every request thread of this worker has been "
+                      f"on one request for {held_threads.HELD_SECONDS:g} s or more (a slow "
+                      "client, or heavy work): send requests elsewhere for now."
+                      ).with_headers({"Retry-After": "1"})
     session = store.session()
     try:
         meta = lookup.meta(session)

@@ -19,7 +19,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from api.middleware.problems import Problem
 from decklist.languages import LANGUAGES
-from runtime.caches import ProcessCache
+from runtime.caches import Spec, plain_pair_bytes, process_cache
 from runtime.strict_fields import Strict
 from validators.formats import PLAYS
 from validators.targets import (
@@ -94,7 +94,7 @@ def target_problem(error: TargetError, sent_in: str = BODY) -> Problem:
 
 def load_query(schema: Schema) -> dict[str, Any]:
     """The request's query arguments, checked; a repeated argument is an error too."""
-    return dict(_loaded_query.call(schema, request.query_string))
+    return dict(_loaded_query(schema, request.query_string))
 
 
 def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
@@ -126,8 +126,8 @@ def _load_query(schema: Schema, query_string: bytes) -> dict[str, Any]:
 # What a query string loads to depends on nothing else, and clients send the same few again
 # and again ("format=modified"): loading one costs many times a look-up
 # (speed trick "query strings remembered": docs/performance.md). A query that fails is
-# checked afresh each time (lru_cache keeps no exceptions).
-_loaded_query = ProcessCache(_load_query, lambda sizes: sizes.queries)
+# checked afresh each time (a cache keeps no exceptions).
+_loaded_query = process_cache(_load_query, Spec("queries", plain_pair_bytes))
 
 
 def load_body(schema: Schema, sent: Any) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from api.middleware import compression, deadlines
-from runtime.caches import CacheSizes
+from runtime.caches import DEFAULT_BUDGET, CacheSizes
 
 T = TypeVar("T")
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024  # MAX_BODY_BYTES unset (deploy/stack.py reads it too)
@@ -36,6 +36,9 @@ class Settings:
     catalog_check_seconds: float = 2.0
     # How many entries each bounded cache keeps (runtime/caches.py names them).
     cache_sizes: CacheSizes = CacheSizes()
+    # The bytes every cache of a worker together may hold, keys and values weighed
+    # (runtime/caches.py).
+    cache_bytes: int = DEFAULT_BUDGET
     # Larger bodies are refused with 413 before they are read (chunked ones too).
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     # Which origins' pages may call the API from a browser: * or a list
@@ -80,6 +83,7 @@ class Settings:
             catalog_check_seconds=read("CATALOG_CHECK_SECONDS", _seconds,
                                        unset.catalog_check_seconds),
             cache_sizes=read("CACHE_SIZES", _cache_sizes, unset.cache_sizes),
+            cache_bytes=read("CACHE_BYTES", _positive, unset.cache_bytes),
             max_body_bytes=read("MAX_BODY_BYTES", _positive, unset.max_body_bytes),
             # Taken as set, even empty: an empty CORS_ORIGINS lets no origin in, an empty
             # COMPRESS_ALGORITHM compresses nothing.
@@ -99,6 +103,7 @@ class Settings:
             "CATALOG_SOURCE": self.catalog_source,
             "CATALOG_CHECK_SECONDS": self.catalog_check_seconds,
             "CACHE_SIZES": dataclasses.asdict(self.cache_sizes),
+            "CACHE_BYTES": self.cache_bytes,
             "MAX_CONTENT_LENGTH": self.max_body_bytes,
             "CORS_ORIGINS": self.cors_origins,
             "CACHE_MAX_AGE": self.cache_max_age,

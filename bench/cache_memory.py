@@ -1,4 +1,4 @@
-"""A worker's memory with every cache full: the worst any mix of requests can do.
+"""A worker's memory with every cache full, of ordinary requests and of the worst lines.
 
     .venv/bin/python bench/cache_memory.py
 
@@ -8,7 +8,12 @@ keeps standings for (validators.stretches), through the Flask app so the JSON vi
 cached too, until each bounded cache is at its size; then pages through the card search
 until the kept card searches and card answers are at theirs; then sends organizers'
 definitions at their largest until those read and the rules made of them are at theirs.
-Prints the resident set size before and after. A benchmark prints figures; it asserts nothing.
+Prints the resident set size before and after, and the bytes the caches count against
+their budget (runtime.caches). Then sends lines that fill the caches most (each distinct,
+of the characters whose names grow most when folded: bench/hostile_lines.py), line
+by line and to /v1/resolve, until the caches have let go of their whole budget four times
+over, and prints the worker's peak and its memory after. A benchmark prints figures; it
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from flask.testing import FlaskClient  # noqa: E402
 from api.middleware import store  # noqa: E402
 from app import create_app  # noqa: E402
 from bench.figures import record  # noqa: E402
+from bench.hostile_lines import growing_lines  # noqa: E402
 from bench.proc import status_mib  # noqa: E402
 from catalog.index import CatalogIndex  # noqa: E402
 from decklist.parsed import MAX_ENTRIES  # noqa: E402
+from runtime import caches  # noqa: E402
 from runtime.caches import sizes  # noqa: E402
-from validators.derived import MAX_KEPT  # noqa: E402
+from serving import memory_return  # noqa: E402
 from validators.formats import deck_rules, get_format  # noqa: E402
 from validators.seasons import in_force, lineage_of  # noqa: E402
 from validators.stretches import changes_of, stretch_of  # noqa: E402
@@ -78,9 +85,9 @@ def fill_card_caches(client: FlaskClient) -> None:
 
 def fill_definition_caches(client: FlaskClient, index: CatalogIndex) -> None:
     """Organizers' definitions at their largest, each new, until those read and the rules
-    made of them are at their bounds (api.deck_requests, validators.derived.MAX_KEPT)."""
+    made of them are at their sizes (api.deck_requests, validators.derived)."""
     ids = list(index.printings)
-    for n in range(max(sizes().definitions, MAX_KEPT)):
+    for n in range(max(sizes().definitions, sizes().definition_rules)):
         cards = ids[n * 2000 % len(ids):][:2000]
         definition = {"id": f"cup-{n}", "base": "expanded", "copy_limit": 1,
                       "document": "x" * 120, "description": "y" * 500,
@@ -116,9 +123,35 @@ def main() -> None:
     print(f"  card caches full: {rss_mib():.0f} MiB")
     fill_definition_caches(client, index)
     full = rss_mib()
+    counted = caches.held() / 2**20
     print(f"every cache full ({FORMAT_DATES} dates x {LINES_PER_DATE} distinct lines, "
-          f"{time.perf_counter() - started:.0f} s): {full:.0f} MiB")
+          f"{time.perf_counter() - started:.0f} s): {full:.0f} MiB; the caches count "
+          f"{counted:.1f} MiB of their budget of {caches.budget() / 2**20:.0f} MiB")
+    for name, entries, held in caches.report()[:8]:
+        print(f"  {name:<20} {entries:6,} entries {held / 2**20:6.1f} MiB")
     record("memory.caches_full", full, "MiB")
+    record("memory.caches_counted", counted, "MiB")
+    record("memory.budget", caches.budget() / 2**20, "MiB")
+    fill_with_the_worst_lines(client)
+
+
+def fill_with_the_worst_lines(client: FlaskClient) -> None:
+    """Lines that grow most when folded, each new, line by line and to /v1/resolve, until
+    the caches have let go of four budgets: the worker's peak, and its memory after."""
+    started, dropped, at = time.perf_counter(), caches.dropped(), 0
+    while caches.dropped() - dropped < 4 * caches.budget():
+        body = "\n".join(growing_lines(at * MAX_ENTRIES, MAX_ENTRIES)).encode()
+        for path in ("/v1/validate?format=modified", "/v1/resolve"):
+            answer = client.post(path, data=body, content_type="text/plain")
+            assert answer.status_code == 200, answer.get_json()
+            memory_return.after({"PATH_INFO": path, "CONTENT_LENGTH": str(len(body))})
+        at += 1
+    peak, after = status_mib("self", "VmHWM"), rss_mib()
+    print(f"the worst lines ({at * MAX_ENTRIES:,} of them, each new, "
+          f"{time.perf_counter() - started:.0f} s): the worker's peak {peak:.0f} MiB, "
+          f"{after:.0f} MiB after; the caches count {caches.held() / 2**20:.1f} MiB")
+    record("memory.worst_lines_peak", peak, "MiB")
+    record("memory.worst_lines_after", after, "MiB")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 and a worker's memory under the largest batch the limits allow.
 
     .venv/bin/python bench/hostile.py [SECONDS]
+    .venv/bin/python bench/hostile.py fill     # 6. alone
 
 1. Reading lines (below). 2. Whole requests: every request of tests/e2e/test_hostile_requests.py's
 table, sent through the app in this process with every cache emptied first (a hostile
@@ -16,7 +17,11 @@ worker's memory once they are done, and /healthz and /readyz asked all the while
 streams: the crafted one (4,500 decks of the 60 most reprinted names, every format, the
 verdict alone), its bytes in and out; and a worker's peak (one worker of two threads) after
 it, after the largest stream of real lists the limits allow (10,000 decks, every format, the
-verdicts alone, stopped at its bound), and after two of that at once.
+verdicts alone, stopped at its bound), and after two of that at once. 6. make run's settings
+under the lines that fill a worker's caches most (bench/hostile_lines.py's
+`growing_lines`, each new): 24 requests of 500 such lines, four at a time, then four
+streams of decks of them, each judged to its deadline; each worker's peak and its memory
+after, and the instance's PSS at its height.
 
 A hostile deck is 100 different lines of 300 characters of one shape (`HOSTILE`), each
 built to make a backtracking matcher work hard; tests/unit/test_linear_patterns.py counts the
@@ -53,12 +58,14 @@ from bench.hostile_lines import (  # noqa: E402
     HOSTILE,
     LENGTH,
     LINES,
+    growing_lines,
     hostile_deck,
     read_deck,
 )
 from bench.load import peak_rss_mib, start_gunicorn  # noqa: E402
 from bench.proc import children, pss_mib, status_mib  # noqa: E402
 from decklist import text as text_lists  # noqa: E402
+from decklist.parsed import MAX_ENTRIES  # noqa: E402
 from tests.corpus import lists  # noqa: E402
 from tests.e2e.test_hostile_requests import (  # noqa: E402
     CASES,
@@ -220,6 +227,82 @@ def four_worst_batches_at_once() -> None:
     record("hostile.four.instance_pss", height.pss, "MiB")
 
 
+# Requests of lines that fill the caches most, each of 500 lines never sent before.
+FILLERS = 24
+# A stream's deck of such lines: as many as a deck's line of a stream may hold (16 KiB, the
+# text in UTF-8), and decks more than a stream judges by its deadline, within its 32 MiB.
+STREAM_DECK_LINES = 16
+STREAM_DECKS = 2000
+
+
+def _filler(at: int) -> bytes:
+    return "\n".join(growing_lines(at * MAX_ENTRIES, MAX_ENTRIES)).encode()
+
+
+def _stream_of_fillers(at: int) -> bytes:
+    """Decks of cache-filling lines, more than a stream judges by its deadline."""
+    first = FILLERS * MAX_ENTRIES + at * STREAM_DECKS * STREAM_DECK_LINES
+    return b"".join(json.dumps({"id": str(n), "format": "modified", "deck": "\n".join(
+        growing_lines(first + n * STREAM_DECK_LINES, STREAM_DECK_LINES))},
+        ensure_ascii=False).encode() + b"\n" for n in range(STREAM_DECKS))
+
+
+def four_cache_fillers_at_once() -> None:
+    """make run's settings under the lines that fill the caches most, four at a time: each
+    worker's peak, the instance's PSS at its height, each worker after; then the same under
+    four streams of decks of such lines, each judged to its deadline."""
+    with tempfile.TemporaryDirectory() as folder:
+        pidfile = Path(folder) / "gunicorn.pid"
+        os.environ.update(WEB_CONCURRENCY="2", GUNICORN_THREADS="2")
+        server, base = start_gunicorn(pidfile)
+        try:
+            master = int(pidfile.read_text())
+            workers = _all_workers(master, 2)
+            before = max(status_mib(pid, "VmRSS") for pid in workers)
+            height = _Height([str(master), *workers])
+            paths = ("/v1/validate?format=modified", "/v1/resolve")
+            start = time.perf_counter()
+            with height, ThreadPoolExecutor(4) as pool:
+                statuses = list(pool.map(lambda at: requests.post(
+                    base + paths[at % 2], data=_filler(at), headers=TEXT,
+                    timeout=120).status_code, range(FILLERS)))
+            seconds = time.perf_counter() - start
+            peak = max(status_mib(pid, "VmHWM") for pid in workers)
+            after = max(status_mib(pid, "VmRSS") for pid in workers)
+            streams = _Height([str(master), *workers])
+            with streams, ThreadPoolExecutor(4) as pool:
+                judged = list(pool.map(lambda at: _streamed(base, _stream_of_fillers(at)),
+                                       range(4)))
+            stream_peak = max(status_mib(pid, "VmHWM") for pid in workers)
+            stream_after = max(status_mib(pid, "VmRSS") for pid in workers)
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+    print(f"lines that fill the caches most: {FILLERS} requests of {MAX_ENTRIES} new lines "
+          f"each, four at a time ({sorted(set(statuses))}, {seconds:.1f} s): each worker "
+          f"{before:.0f} MiB before, {peak:.0f} MiB at its peak, {after:.0f} MiB after; the "
+          f"instance's PSS at its height {height.pss:.0f} MiB")
+    print(f"  then four streams of decks of them, each to its deadline ({judged} decks "
+          f"judged): each worker at its peak {stream_peak:.0f} MiB, {stream_after:.0f} MiB "
+          f"after; the instance's PSS at its height {streams.pss:.0f} MiB")
+    record("hostile.fill.seconds", seconds, "s")
+    record("hostile.fill.rss_before", before, "MiB")
+    record("hostile.fill.rss_peak", peak, "MiB")
+    record("hostile.fill.rss_after", after, "MiB")
+    record("hostile.fill.instance_pss", height.pss, "MiB")
+    record("hostile.fill.streams_rss_peak", stream_peak, "MiB")
+    record("hostile.fill.streams_rss_after", stream_after, "MiB")
+    record("hostile.fill.streams_instance_pss", streams.pss, "MiB")
+
+
+def _streamed(base: str, body: bytes) -> int:
+    """A stream sent whole and its answer read: how many decks it judged."""
+    answer = requests.post(f"{base}/v1/validate/stream", data=body, timeout=120,
+                           headers={"Content-Type": "application/x-ndjson"})
+    last = json.loads(answer.content.splitlines()[-1])
+    return int(last["done"]["answered"])
+
+
 def _all_workers(master: int, count: int) -> list[str]:
     """The master's workers once all `count` are up: the server answers as soon as its
     first worker does, the second may not be forked yet."""
@@ -372,7 +455,11 @@ def main() -> None:
     worker_peak_under_the_largest_batch()
     four_worst_batches_at_once()
     worst_streams(crafted)
+    four_cache_fillers_at_once()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["fill"]:  # the caches' part alone
+        four_cache_fillers_at_once()
+    else:
+        main()

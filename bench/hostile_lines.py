@@ -1,6 +1,8 @@
 """Hostile decklist lines: 100 different lines of 300 characters of one shape, each built to
 make a backtracking matcher work hard, and what reading a deck of them is (bench/hostile.py
-times it; tests/unit/test_linear_patterns.py counts the pattern engine's work on them).
+times it; tests/unit/test_linear_patterns.py counts the pattern engine's work on them). And
+lines that fill a worker's caches most (`growing_lines`: bench/cache_memory.py,
+bench/hostile.py and tests/api/test_cache_bytes.py send them).
 """
 
 from __future__ import annotations
@@ -47,3 +49,24 @@ def hostile_deck(shape: str) -> str:
     """100 different lines of the shape: trailing spaces tell them apart (and past the line
     cache, which keeps lines of up to 300 characters) and are cleaned away."""
     return "\n".join(HOSTILE[shape](LENGTH) + " " * number for number in range(LINES))
+
+
+# Characters whose names grow most when folded (NFKC, case-folded): U+FDFA is 18 of them,
+# U+FDFB 9, the squared katakana 6 or 7.
+GROWING = ("\ufdfa", "\ufdfb", "\u3316", "\u321d", "\u3356", "\u334a")
+
+
+def growing_lines(first: int, count: int, length: int = 298) -> list[str]:
+    """`count` card lines of `length` characters after their count (the most a line may
+    have), each distinct, of names that grow most when folded: each a new entry in every
+    cache a line fills, and the largest the limits allow."""
+    lines = []
+    for n in range(first, first + count):
+        mark = ""
+        while True:  # n written in GROWING's characters, one a digit
+            n, digit = divmod(n, len(GROWING))
+            mark += GROWING[digit]
+            if not n:
+                break
+        lines.append("1 " + GROWING[0] * (length - 1 - len(mark)) + "x" + mark)
+    return lines

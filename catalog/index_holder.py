@@ -65,7 +65,9 @@ class IndexHolder:
                 index.caches.table(build)
             log.info("catalog index %s loaded in %.2f s", index.version,
                      time.perf_counter() - started)
-            self._index = index
+            previous, self._index = self._index, index
+            if previous is not None:  # what was derived from it answers for nothing now
+                previous.caches.close()
         self._checked_at = time.monotonic()
         return index
 

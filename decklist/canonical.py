@@ -14,8 +14,7 @@ from typing import Any
 
 from catalog.index import CatalogIndex, Printing
 from decklist.detect import parse
-from decklist.resolver import RESOLVED, resolution_of
-from runtime.caches import sizes
+from decklist.resolver import RESOLUTIONS, RESOLVED, resolution_of
 
 
 def card_text(index: CatalogIndex, card_id: str, name: str, code: str, number: str) -> str:
@@ -41,7 +40,7 @@ def reads_as(index: CatalogIndex, written: str, card_id: str) -> bool:
     entries = parse(f"1 {written}").entries
     if len(entries) != 1:
         return False
-    resolution = index.caches.memo(resolution_of, sizes().resolutions)(entries[0].reference)
+    resolution = index.caches.memo(resolution_of, RESOLUTIONS)(entries[0].reference)
     return (resolution.status == RESOLVED and len(resolution.printings) == 1
             and resolution.printings[0].id == card_id)
 
@@ -49,7 +48,7 @@ def reads_as(index: CatalogIndex, written: str, card_id: str) -> bool:
 def set_code(index: CatalogIndex, set_id: str) -> str:
     """The code a decklist names the set by: one that reads back to this set first, or
     else its id (a line may name a set by its id)."""
-    return index.caches.memo(_set_codes, 1)()(set_id) if set_id else set_id
+    return index.caches.table(_set_codes)(set_id) if set_id else set_id
 
 
 def _set_codes(index: CatalogIndex) -> Any:

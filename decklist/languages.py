@@ -26,8 +26,15 @@ from catalog.index import ANY, CatalogIndex
 from catalog.names import LANGUAGE_NAMES, search_key
 from decklist.parsed import Entry, InLanguage, Reference
 from decklist.reference import readings_of
-from decklist.resolver import UNKNOWN, Resolution, ResolvedLine, resolution_of, resolve
-from runtime.caches import sizes
+from decklist.resolver import (
+    BY_REFERENCE,
+    RESOLUTIONS,
+    UNKNOWN,
+    Resolution,
+    ResolvedLine,
+    resolution_of,
+    resolve,
+)
 
 ENGLISH = "en"
 LANGUAGES = LANGUAGE_NAMES  # the languages a list may be read in, by code, with their names
@@ -48,7 +55,7 @@ def read_lines(index: CatalogIndex, entries: list[Entry],
         language = detected(index, unknown) if unknown else None
         if language is None:
             return lines, ENGLISH
-    resolved = index.caches.memo(resolution_of, sizes().resolutions)
+    resolved = index.caches.memo(resolution_of, RESOLUTIONS)
     return [_in(resolved, line, language) for line in lines], language
 
 
@@ -77,7 +84,7 @@ def detected(index: CatalogIndex, entries: Sequence[Entry]) -> str | None:
     """The language most of these lines' names and set abbreviations are written in, or
     None when none is another language's."""
     votes: Counter[str] = Counter()
-    written_in = index.caches.memo(languages_of, sizes().resolutions)
+    written_in = index.caches.memo(languages_of, BY_REFERENCE)
     for entry in entries:
         votes.update(written_in(entry.reference))
     if not votes:

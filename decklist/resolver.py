@@ -17,6 +17,7 @@ number it gave.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -38,7 +39,7 @@ from decklist.exports import export_form, exports
 from decklist.parsed import Candidate, Entry, InLanguage, Reference
 from decklist.reference import readings_of
 from runtime import deadline
-from runtime.caches import sizes
+from runtime.caches import Spec, plain_bytes, text_bytes
 from runtime.tuples import tuple_builder
 
 ID, SET_NUMBER, SET_NAME_NUMBER, NAME = "id", "set+number", "set-name+number", "name"
@@ -123,13 +124,50 @@ class ResolvedLine(NamedTuple):
 
 _new_line = tuple_builder(ResolvedLine)
 
+# What a Resolution holds besides its texts and tuples: the object and its slots; and what a
+# Suggestion holds (a frozen dataclass and its dict), its printing being the catalog's.
+RESOLUTION_BYTES = 136
+SUGGESTION_BYTES = 232
+
+
+def resolution_bytes(reference: Reference, resolution: Resolution) -> int:
+    """What a line's reference and its resolution hold: the texts the line put there (a name
+    as folded, to search for the closest names, may be many times the line), the tuples and
+    suggestions made for it; the printings are the catalog's."""
+    groups = resolution.groups
+    return (plain_bytes(reference) + RESOLUTION_BYTES + sys.getsizeof(resolution.printings)
+            + sys.getsizeof(groups) + sum(sys.getsizeof(group) for group in groups)
+            + plain_bytes(resolution.notes) + suggestions_bytes(resolution.suggestions)
+            + text_bytes(resolution.closest_to) + text_bytes(resolution.unknown_set))
+
+
+def suggestions_bytes(suggestions: tuple[Suggestion, ...]) -> int:
+    return sys.getsizeof(suggestions) + SUGGESTION_BYTES * len(suggestions)
+
+
+def _closest_bytes(key: object, suggestions: tuple[Suggestion, ...]) -> int:
+    return plain_bytes(key) + suggestions_bytes(suggestions)
+
+
+def _plain_key_bytes(key: object, value: object) -> int:
+    """A plain key and a value whose parts are the catalog's: only the value's container."""
+    return plain_bytes(key) + sys.getsizeof(value)
+
+
+# The caches of what a line's reference alone decides, in one catalog.
+RESOLUTIONS = Spec("resolutions", resolution_bytes)
+CLOSEST_NAMES = Spec("resolutions", _closest_bytes)
+BY_REFERENCE = Spec("resolutions", _plain_key_bytes)
+# The names a list in one language is matched against, one tuple a language.
+LOCAL_KEYS = Spec("languages", _plain_key_bytes)
+
 
 def resolve(index: CatalogIndex, entries: list[Entry]) -> list[ResolvedLine]:
     # A line read before costs a cache hit and nothing more, no deadline check of its own
     # (speed trick "cache hit first": docs/performance.md); a new one checks the deadline
     # itself (`resolution_of`), so the request's deadline is checked once here.
     deadline.check()
-    cached = index.caches.memo(resolution_of, sizes().resolutions)
+    cached = index.caches.memo(resolution_of, RESOLUTIONS)
     return [_new_line((entry, cached(entry.reference))) for entry in entries]
 
 
@@ -448,10 +486,10 @@ def suggestions_of(index: CatalogIndex, resolution: Resolution) -> tuple[Suggest
     if resolution.closest_to is None:
         return resolution.suggestions
     if resolution.closest_in is not None:
-        closest = index.caches.memo(closest_names_in, sizes().resolutions)(
+        closest = index.caches.memo(closest_names_in, CLOSEST_NAMES)(
             resolution.closest_to, resolution.closest_in)
     else:
-        closest = index.caches.memo(closest_names, sizes().resolutions)(resolution.closest_to)
+        closest = index.caches.memo(closest_names, CLOSEST_NAMES)(resolution.closest_to)
     return (resolution.suggestions + closest)[:MAX_SUGGESTIONS * 2]
 
 
@@ -468,7 +506,7 @@ def closest_names_in(index: CatalogIndex, key: str, language: str) -> tuple[Sugg
     """The names closest to a search key among the English ones and those of `language`
     (ANY: every language's): an unknown line of a list in that language is offered the cards
     its language names so."""
-    names = index.caches.memo(local_keys, 16)(language)
+    names = index.caches.memo(local_keys, LOCAL_KEYS)(language)
     matches = process.extract(key, names, scorer=fuzz.QRatio, limit=MAX_SUGGESTIONS,
                               score_cutoff=_FUZZY_CUTOFF)
     found = []

@@ -24,7 +24,7 @@ from decklist.parsed import (
     new_entry,
 )
 from runtime import patterns
-from runtime.caches import ProcessCache
+from runtime.caches import Spec, process_cache, text_bytes
 
 # Section headers as exporters write them, in the languages the PTCG Live client exports in
 # (English, French, German, Spanish, Italian, Portuguese) and LigaPokemon's plurals.
@@ -100,7 +100,7 @@ def parse_text(text: str) -> Decklist:
     if len(lines) > MAX_LINES:
         raise DecklistTooLarge(f"a decklist may have at most {MAX_LINES} lines, this one has "
                                f"{len(lines)}", MAX_LINES + 1)
-    read = _cached_line.call
+    read = _cached_line
     for number, raw in enumerate(lines, start=1):
         line = read(raw) if len(raw) <= MAX_LINE_LENGTH else _read_line(raw)
         kind = line.kind
@@ -158,10 +158,19 @@ def _read_line(raw: str) -> _Line:
     return _card_line(line, None, "ptcgo" if line.startswith("* ") else None)
 
 
+# What a line's reading holds besides its texts: the object and its slots.
+LINE_BYTES = 96
+
+
+def line_bytes(raw: str, line: _Line) -> int:
+    """What a raw line and its reading hold (a card line's text is its reference)."""
+    return text_bytes(raw) + LINE_BYTES + text_bytes(line.text) + text_bytes(line.message)
+
+
 # Decklists repeat the same few thousand lines, and a line's reading never depends on the
 # deck around it. Lines longer than MAX_LINE_LENGTH are read afresh, so the cache holds
 # only short strings.
-_cached_line = ProcessCache(_read_line, lambda sizes: sizes.raw_lines)
+_cached_line = process_cache(_read_line, Spec("raw_lines", line_bytes))
 
 
 def forget() -> None:

@@ -11,11 +11,13 @@ server stops, the master has already made the listener ignore new SYNs
 (serving/closing_door.py), so nothing can join the queue after the last look.
 
 It also answers, and logs, every request gunicorn refuses to read as a problem
-document (serving/server_errors.py), and answers each health probe on a thread kept for
-its path (serving/probe_lane.py). To read a new connection's request line before a thread
-takes it, the worker waits for the connection's first bytes in its main loop (gthread waits
-in a pool thread, up to DEFAULT_WORKER_DATA_TIMEOUT, then in the loop): a connection that
-sends nothing is closed after as long as gthread gives it.
+document (serving/server_errors.py), answers each health probe on a thread kept for
+its path (serving/probe_lane.py), lets go of a client that sends its request or takes its
+answer too slowly (serving/slow_peers.py), and says when every thread of its pool is held
+(runtime/held_threads.py, which readiness reads). To read a new connection's request line
+before a thread takes it, the worker waits for the connection's first bytes in its main
+loop (gthread waits in a pool thread, up to DEFAULT_WORKER_DATA_TIMEOUT, then in the loop):
+a connection that sends nothing is closed after as long as gthread gives it.
 """
 
 from __future__ import annotations
@@ -30,11 +32,20 @@ from typing import Any
 
 from gunicorn.workers.gthread import DEFAULT_WORKER_DATA_TIMEOUT, TConn, ThreadWorker
 
-from serving import probe_lane, server_errors
+from runtime import held_threads
+from serving import probe_lane, server_errors, slow_peers
 
 # A handshake under way when the door closed completes within one round trip: wait
 # that long for it before the last look. On loopback it takes microseconds.
 HANDSHAKE_LINGER = 0.1
+
+
+class _Conn(TConn):
+    """gthread's connection, read through serving/slow_peers.py's timed socket."""
+
+    def init(self) -> None:
+        super().init()
+        slow_peers.reading(self)
 
 
 class DrainingThreadWorker(ThreadWorker):
@@ -43,7 +54,20 @@ class DrainingThreadWorker(ThreadWorker):
         self.probe_pools = {path: futures.ThreadPoolExecutor(
             max_workers=1, thread_name_prefix=f"probe{path.decode().replace('/', '-')}")
             for path in probe_lane.PROBE_PATHS}
+        held_threads.serving(self.cfg.threads)
         super().init_process()
+
+    def _timing(self) -> tuple[float | None, float]:
+        """A request's time to come (the app's deadline) and its answer's write timeout, at
+        most that (serving/slow_peers.py)."""
+        found = getattr(self, "_timed", None)
+        if found is None:
+            config = getattr(self.wsgi, "config", {})
+            seconds = config.get("REQUEST_DEADLINE_SECONDS")
+            written = slow_peers.write_timeout()
+            found = self._timed = (seconds, written if seconds is None else min(written,
+                                                                                seconds))
+        return found
 
     def accept(self, listener: Any) -> None:
         """gthread's accept, but the connection waits in the main loop for its first bytes
@@ -55,7 +79,7 @@ class DrainingThreadWorker(ThreadWorker):
                 raise
             return
         self.nr_conns += 1
-        conn = TConn(self.cfg, client, address, listener.getsockname())  # non-blocking
+        conn = _Conn(self.cfg, client, address, listener.getsockname())  # non-blocking
         conn.timeout = time.monotonic() + DEFAULT_WORKER_DATA_TIMEOUT + self.cfg.keepalive
         self.pending_conns.append(conn)
         self.poller.register(conn.sock, selectors.EVENT_READ,
@@ -64,10 +88,38 @@ class DrainingThreadWorker(ThreadWorker):
     def enqueue_req(self, conn: Any) -> None:
         """A probe to its path's thread, anything else to the pool (as gthread's)."""
         probe = None if self.cfg.is_ssl else probe_lane.probe_of(conn.sock)
-        pool = self.tpool if probe is None else self.probe_pools[probe]
-        done = pool.submit(self.handle, conn)
+        if probe is None:
+            done = self.tpool.submit(self._handle_held, conn)
+        else:
+            done = self.probe_pools[probe].submit(self.handle, conn)
         done.add_done_callback(
             lambda fut: self.method_queue.defer(self.finish_request, conn, fut))
+
+    def _handle_held(self, conn: Any) -> Any:
+        """`handle` on a thread of the pool, which is held meanwhile (runtime/held_threads)."""
+        held_threads.took()
+        try:
+            return self.handle(conn)
+        finally:
+            held_threads.let_go()
+
+    def handle(self, conn: Any) -> Any:
+        """gthread's, with the request's reads and writes timed (serving/slow_peers.py)."""
+        read_seconds, write_timeout = self._timing()
+        slow_peers.take(conn, read_seconds, write_timeout)
+        try:
+            return super().handle(conn)
+        finally:
+            slow_peers.done()
+
+    def finish_request(self, conn: Any, fut: Any) -> None:
+        # A client let go of for its slowness is closed at once: gthread's graceful close
+        # would wait on it in this loop for up to 2 s (serving/slow_peers.py).
+        if slow_peers.dropped(conn):
+            self.nr_conns -= 1
+            slow_peers.close_at_once(conn.sock)
+            return
+        super().finish_request(conn, fut)
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         # A request gunicorn refused is answered as a problem and logged (the module).

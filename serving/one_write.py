@@ -16,7 +16,9 @@ delivered. This holds while the piece fits the socket's send buffer (on Linux ab
 200 KB by default, larger than any single verdict); a larger answer, such as a big batch,
 can still be cut if its instance dies mid-write.
 
-`install()` puts this response class where gunicorn's `wsgi.create` looks for it.
+Each write goes to the socket as serving/slow_peers.py times it: a client that takes none of
+its answer for the write timeout is dropped. `install()` puts this response class where
+gunicorn's `wsgi.create` looks for it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 import gunicorn.http.wsgi
+
+from serving import slow_peers
 
 
 class _Held:
@@ -37,7 +41,11 @@ class _Held:
 
 
 class OneWriteResponse(gunicorn.http.wsgi.Response):
-    sock: Any  # the connection's socket; a `_Held` while gunicorn writes
+    # The connection's socket, timed (serving/slow_peers.py); a `_Held` while gunicorn writes.
+    sock: Any
+
+    def __init__(self, req: Any, sock: Any, cfg: Any) -> None:
+        super().__init__(req, slow_peers.writer(sock), cfg)
 
     def write(self, arg: Any) -> None:
         if self.headers_sent:  # later pieces: the headers have gone with the first

@@ -16,11 +16,12 @@ on every printing of the full catalog.
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex, Printing
-from runtime.caches import sizes
+from runtime.caches import Spec, plain_bytes
 from validators.checks import printed_limit
 from validators.engine import effective_date
 from validators.formats import all_formats, deck_rules, get_format
@@ -105,6 +106,12 @@ class CardLegality:
     limit: Limit | None
 
 
+# What a LegalityTable holds besides its codes and dicts; what a FormatJudge holds.
+TABLE_BYTES = 256
+JUDGE_BYTES = 160
+TABLES = Spec("format_dates", lambda _key, table: table.weight)
+
+
 class LegalityTable:
     """Every printing's standing under one pool and ban list, on every day of one stretch."""
 
@@ -131,6 +138,9 @@ class LegalityTable:
             if status in (NOT_YET_RELEASED, NOT_YET_LEGAL):
                 self._from.setdefault(printing.set_id, pool.legal_from(printing.set_id))
             self._codes[position] = _CODES[status]
+        # What it holds: its codes, its dicts, and the bans it shares with the standings.
+        self.weight = TABLE_BYTES + sys.getsizeof(self._codes) + sys.getsizeof(self._vias) + \
+            sys.getsizeof(self._from) + standings.ban_weight
 
     def standing(self, printing: Printing) -> Standing:
         status = POOL_STATUSES[self._codes[self._position[printing.id]]]
@@ -146,7 +156,7 @@ class LegalityTable:
 
 def positions(index: CatalogIndex) -> dict[str, int]:
     """Each printing's place in the index's order: one map per index, every table shares it."""
-    return index.caches.memo(_positions, 1)()
+    return index.caches.table(_positions)
 
 
 def _positions(index: CatalogIndex) -> dict[str, int]:
@@ -155,9 +165,17 @@ def _positions(index: CatalogIndex) -> dict[str, int]:
 
 def table(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> LegalityTable:
     """The table of the stretch `as_of` is in, built once and kept with the standings
-    (as many as sizes().format_dates)."""
-    return index.caches.memo(LegalityTable, sizes().format_dates)(
-        legality, stretch_of(index, legality, as_of))
+    (as many as runtime.caches' `format_dates`)."""
+    stretch = stretch_of(index, legality, as_of)
+    return index.caches.kept("legality tables", TABLES).get(
+        (legality.token, stretch), LegalityTable, index, legality, stretch)
+
+
+def judges_bytes(key: object, judges: list[FormatJudge]) -> int:
+    """What a day's judges hold: each its object, and its table (which the tables' cache may
+    have let go of)."""
+    return plain_bytes(key) + sys.getsizeof(judges) + sum(
+        JUDGE_BYTES + judge.table.weight for judge in judges)
 
 
 def formats() -> dict[str, DeckRules]:

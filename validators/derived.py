@@ -5,18 +5,18 @@ the day judged: the base's own, or its season's (validators.seasons). Each chang
 what a built-in format's data would hold: a deck size, a copy limit, ban entries, families,
 and checks with their parameters. The organizer's rules cite the organizer's document, with
 the section, words and address the definition gives; the base's rules it keeps cite the
-base's document. Made once a definition and base rules, and kept (bounded, `MAX_KEPT`).
+base's document. Made once a definition and base rules, and kept (bounded: runtime.caches'
+`definition_rules`, and the budget of bytes).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from runtime.caches import Kept, Spec
 from validators import rule_kinds
 from validators.definitions import check_base
 from validators.formats import builtin_formats
@@ -35,8 +35,12 @@ from validators.records import (
 # the latest requests' own (two entries a definition over a base with seasons). A
 # definition with 2,000 pool cards makes rules of a good part of a megabyte, so few are kept
 # (bench/cache_memory.py fills them); a request with a definition not kept makes its rules
-# again (bench/micro.py times it: "an organizer's format").
-MAX_KEPT = 32
+# again (bench/micro.py times it: "an organizer's format"). What rules made of a
+# definition hold of their own grows with the definition's canonical form, at most
+# RULES_PER_BYTE times it beside a few KB (tests/api/test_cache_bytes.py measures it),
+# besides what they share with their base.
+RULES_BYTES = 8192
+RULES_PER_BYTE = 2
 
 # The checks an organizer's changes add, after which of the base's checks (the last of them
 # present), so a verdict to its first error meets them where a built-in format would.
@@ -177,29 +181,34 @@ def _day(day: dt.date | None) -> str:
     return day.isoformat() if day is not None else ""
 
 
+def rules_bytes(_key: object, kept: tuple[object, Any]) -> int:
+    """What rules made of a definition hold of their own (a season's, its rules'), and the
+    definition they keep (which the definitions' cache may have let go of)."""
+    made = kept[1]
+    rules = getattr(made, "rules", made)  # a season holds its rules
+    definition = rules.definition if isinstance(rules, DeckRules) else None
+    if definition is None:
+        return RULES_BYTES
+    return RULES_BYTES + len(definition.canonical) * RULES_PER_BYTE + definition.weight()
+
+
 T = TypeVar("T")
-_KEPT: OrderedDict[tuple[str, str, int], tuple[object, Any]] = OrderedDict()
-_LOCK = threading.Lock()
+_KEPT: Kept[tuple[str, str, int], tuple[object, Any]] = Kept(
+    Spec("definition_rules", rules_bytes), "definition rules", registered=True)
 
 
 def kept(key: tuple[str, str, int], of: object, make: Callable[[], T]) -> T:
     """`make()`, kept under `key` while `of` (the base it was made from) is the object the
-    key's id names; the least recently used goes past MAX_KEPT. The rules made of a
-    definition are kept here, and its seasons (validators.seasons)."""
-    with _LOCK:
-        found = _KEPT.get(key)
-        if found is not None and found[0] is of:
-            _KEPT.move_to_end(key)
-            return found[1]
+    key's id names; the oldest go past the cache's bounds. The rules made of a definition
+    are kept here, and its seasons (validators.seasons)."""
+    found = _KEPT.peek(key)
+    if found is not None and found[0] is of:
+        return found[1]
     made = make()
-    with _LOCK:
-        _KEPT[key] = (of, made)
-        while len(_KEPT) > MAX_KEPT:
-            _KEPT.popitem(last=False)
-    return made
+    kept = _KEPT.keep(key, (of, made))
+    return kept[1] if kept[0] is of else made
 
 
 def forget() -> None:
     """Forget every rules made: a worker's first sight of each definition (bench/micro.py)."""
-    with _LOCK:
-        _KEPT.clear()
+    _KEPT.clear()

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import sys
 from collections.abc import Callable
+from typing import Any
 
 from catalog.index import CatalogIndex, Printing
 from catalog.names import energy_type_of_key
 from catalog.regulation_marks import RANK
 from runtime import patterns
-from runtime.caches import sizes
+from runtime.caches import Kept, Memo, Owner, Spec
 from validators.records import CardPool
 
 _DIGITS = patterns.compile(r"\d+")
@@ -21,7 +23,15 @@ _DIGITS = patterns.compile(r"\d+")
 _energy_type = functools.lru_cache(maxsize=256)(energy_type_of_key)
 
 
-class PoolLegality:
+def _key_alone(key: object, _printing: object) -> int:
+    """A key of the catalog's texts (the tuple is the cache's own) and a printing."""
+    return sys.getsizeof(key)
+
+
+LEGAL_PRINTINGS = Spec("standings", _key_alone)
+
+
+class PoolLegality(Owner):
     """Answers for one format and date; results are cached per printing and per card."""
 
     def __init__(self, index: CatalogIndex, pool: CardPool, as_of: dt.date | None) -> None:
@@ -36,13 +46,16 @@ class PoolLegality:
         # mark).
         self._from_rank = RANK[rotation.from_mark] if rotation else None
         # Bounded like the standings in front of it: one entry per card outside the pool.
-        self._legal_printing = functools.lru_cache(maxsize=sizes().standings)(
-            self._first_legal)
+        self._legal_printing: Memo[Printing | None] = Memo(self._first_legal,
+                                                           LEGAL_PRINTINGS, "legal printings")
         # By set, what the date makes of it: a few hundred sets, each worked out once, since
         # its legal day is date arithmetic (speed trick "sets worked out once":
         # docs/performance.md).
         self._sets_legal_yet: dict[str, bool] = {}
         self._sets_released: dict[str, bool] = {}
+
+    def held_caches(self) -> tuple[Kept[Any, Any], ...]:
+        return (self._legal_printing,)
 
     def in_pool(self, printing: Printing) -> bool:
         """The printing itself is allowed: its set, its number, its date, or basic Energy."""
@@ -188,7 +201,7 @@ def _marks_of_index(index: CatalogIndex) -> dict[str, frozenset[str]]:
 
 def _set_marks(index: CatalogIndex) -> dict[str, frozenset[str]]:
     """The regulation marks each set's printings carry (worked out once per index)."""
-    return index.caches.memo(_marks_of_index, 1)()
+    return index.caches.table(_marks_of_index)
 
 
 def _release(index: CatalogIndex, set_id: str | None) -> dt.date | None:

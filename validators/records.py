@@ -12,9 +12,11 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import functools
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from runtime.caches import plain_bytes, text_bytes
 from runtime.tuples import tuple_builder
 
 ERROR, WARNING = "error", "warning"
@@ -137,6 +139,10 @@ ANCIENT_TRAIT = "ancient-trait"
 REACHES = {ANCIENT_TRAIT: "Pokémon with an Ancient Trait"}
 
 
+# What a Ban holds besides its texts: the object and its dict.
+BAN_BYTES = 256
+
+
 @dataclass(frozen=True)
 class Ban:
     """A card on a format's ban list: every printing of it (its function_key) is banned
@@ -165,6 +171,10 @@ class Ban:
     rule: RuleRef | None = None
     # An organizer's unban: the entry lifts the base format's bans of the cards it names.
     lifts: bool = False
+
+    def weight(self) -> int:
+        """The bytes it holds: the object and its dict, its texts, its citation."""
+        return BAN_BYTES + text_bytes(self.card) + text_bytes(self.note) + text_bytes(self.name)
 
     def status(self, as_of: dt.date | None) -> str:
         """BANNED, UNSURE or FREE on the date; with no date, as the list stands now."""
@@ -297,16 +307,26 @@ class Product:
         return tuple(dict.fromkeys(set_id for set_id, _ in self.boosters))
 
 
+# The serial number of the next Legality made in this process (Legality.token).
+_SERIALS = itertools.count()
+
+
 @dataclass(frozen=True, eq=False)
 class Legality:
     """What a card's standing in a format depends on, besides the date: the card pool and the
-    ban list. It is the key standings are remembered by (validators.standing), so it is
-    hashed once, when made, and compared by value."""
+    ban list. It is hashed once, when made, and compared by value.
+
+    Caches key what depends on it by its `token`, a number no other Legality object of the
+    process has, rather than by the object: a key holds a number, not an organizer's ban
+    list, which would outlive the rules it came from in every cache keyed by it. Each value of
+    the formats' data is one object (DeckRules.legality), so equal ones share a token;
+    an organizer's rules, made once and kept (validators.derived), keep theirs while kept."""
 
     pool: CardPool
     banned: tuple[Ban, ...]
     key: tuple[object, ...] = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False)
+    token: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         pool = self.pool
@@ -317,6 +337,7 @@ class Legality:
                pool.tournament_cards_only, self.banned)
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "_hash", hash(key))
+        object.__setattr__(self, "token", next(_SERIALS))
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Legality) and self.key == other.key)
@@ -355,6 +376,21 @@ class Definition:
 
     def __hash__(self) -> int:
         return hash(self.hash)
+
+    def weight(self) -> int:
+        """The bytes it holds: its fields as read, its canonical form and its hash."""
+        return DEFINITION_BYTES + plain_bytes(self.fields) + text_bytes(self.canonical) + \
+            text_bytes(self.hash)
+
+
+# What a Definition holds besides its fields and texts: the object and its dict.
+DEFINITION_BYTES = 160
+
+
+def of_the_formats(legality: Legality) -> bool:
+    """Whether the legality is one of the formats' data, kept for the life of the process
+    (its bans are nobody's cache's own)."""
+    return _LEGALITIES.get(legality) is legality
 
 
 @dataclass(frozen=True)

@@ -10,18 +10,18 @@ day the worker has not judged before, in a stretch it has, is judged warm.
 from __future__ import annotations
 
 import datetime as dt
-import functools
+import sys
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from catalog.identity import title_key
 from catalog.index import CatalogIndex, Printing
 from decklist.parsed import Reference
-from decklist.resolver import NAME, resolution_of
-from runtime.caches import sizes
+from decklist.resolver import NAME, RESOLUTIONS, resolution_of
+from runtime.caches import Kept, Memo, Owner, Spec, plain_bytes
 from runtime.tuples import tuple_builder
 from validators.pool import PoolLegality
-from validators.records import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality
+from validators.records import ANCIENT_TRAIT, BANNED, FREE, Ban, Legality, of_the_formats
 from validators.stretches import stretch_of
 
 
@@ -87,11 +87,45 @@ def line_of_several(cards: tuple[CardStanding, ...], by_name: Newest | None = No
                       bool(considered) and all(card.playable for card in considered)))
 
 
-class FormatStandings:
+# What a line's standing holds of its own: each named tuple (a LineStanding, a CardStanding
+# a candidate card) and the tuples of them; the printings are the catalog's.
+LINE_STANDING_BYTES = 88
+CARD_STANDING_BYTES = 72
+
+
+def line_standing_bytes(reference: Reference, standing: LineStanding) -> int:
+    """What a line's reference and its standing hold."""
+    cards = standing.cards
+    own = plain_bytes(reference) + LINE_STANDING_BYTES + sys.getsizeof(cards) + \
+        CARD_STANDING_BYTES * len(cards)
+    if standing.considered is not cards:
+        own += sys.getsizeof(standing.considered)
+    return own
+
+
+# What a FormatStandings holds besides its bans and its caches: the object, its pool's
+# answers by set once every set is asked of (16 KB on the full catalog), its dicts; and what
+# a ban costs a dict of them.
+FORMAT_STANDINGS_BYTES = 20 * 1024
+BAN_ENTRY_BYTES = 120
+
+
+def format_standings_bytes(_key: object, standings: FormatStandings) -> int:
+    """What a format's standings on a date hold of their own, their caches apart (those
+    count as they fill)."""
+    return standings.weight
+
+
+LINE_STANDINGS = Spec("standings", line_standing_bytes)
+FORMAT_DATES = Spec("format_dates", format_standings_bytes)
+
+
+class FormatStandings(Owner):
     """The standings of cards under one pool and ban list on one date, in one catalog index.
 
     Lines are looked up by their card reference (`Entry.reference`), the key their resolution
-    is remembered by, so a line read before costs one dictionary look-up."""
+    is remembered by, so a line read before costs one dictionary look-up. Its caches count
+    towards the budget while the catalog's cache of standings keeps it (runtime.caches.Owner)."""
 
     def __init__(self, index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> None:
         self.legality = PoolLegality(index, legality.pool, as_of)
@@ -117,9 +151,17 @@ class FormatStandings:
             for printing in reached(index, ban):
                 self.bans.pop(printing.function_key, None)
                 self.unsure.pop(printing.function_key, None)
-        self._resolution = index.caches.memo(resolution_of, sizes().resolutions)
-        self.of: Callable[[Reference], LineStanding] = functools.lru_cache(
-            maxsize=sizes().standings)(self._of)
+        self._resolution = index.caches.memo(resolution_of, RESOLUTIONS)
+        self.of: Memo[LineStanding] = Memo(self._of, LINE_STANDINGS, "line standings")
+        # An organizer's bans are its own while it is kept (the rules made of the definition
+        # may be let go of before it); the formats' data is kept for good.
+        self.ban_weight = BAN_ENTRY_BYTES * (
+            len(self.bans) + len(self.unsure) + len(self.printing_bans)) + (
+            0 if of_the_formats(legality) else sum(ban.weight() for ban in legality.banned))
+        self.weight = FORMAT_STANDINGS_BYTES + self.ban_weight
+
+    def held_caches(self) -> tuple[Kept[Any, Any], ...]:
+        return (self.of, *self.legality.held_caches())
 
     def _of(self, reference: Reference) -> LineStanding:
         """Each candidate card of a line's resolution (one when resolved), best printing
@@ -181,8 +223,9 @@ def standings_for(index: CatalogIndex, legality: Legality,
                   as_of: dt.date | None) -> FormatStandings:
     """The standings on the date: those of the first day of its stretch of days
     (validators.stretches)."""
-    return index.caches.memo(FormatStandings, sizes().format_dates)(
-        legality, stretch_of(index, legality, as_of))
+    stretch = stretch_of(index, legality, as_of)
+    return index.caches.kept("format standings", FORMAT_DATES).get(
+        (legality.token, stretch), FormatStandings, index, legality, stretch)
 
 
 def titled(index: CatalogIndex, title: str) -> tuple[Printing, ...]:

@@ -16,14 +16,16 @@ import bisect
 import datetime as dt
 
 from catalog.index import CatalogIndex
+from runtime.caches import Spec, plain_pair_bytes
 from validators.formats import all_formats, deck_rules
 from validators.pool import PoolLegality
 from validators.records import DeckRules, Legality
 from validators.seasons import lineages
 
-# Pools and ban lists made outside the formats' data (a test's rules with a ban list of their
-# own): their days are worked out when first judged and kept for this many.
-_OTHER_LEGALITIES = 64
+# Pools and ban lists made outside the formats' data (an organizer's rules, a test's with a
+# ban list of their own): their days are worked out when first judged and kept, as many as
+# the rules made of definitions (runtime.caches' `definition_rules`), by the legality's token.
+OTHER_DAYS = Spec("definition_rules", plain_pair_bytes)
 
 
 def stretch_of(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -> dt.date | None:
@@ -34,7 +36,8 @@ def stretch_of(index: CatalogIndex, legality: Legality, as_of: dt.date | None) -
         return None
     days = index.caches.table(stretch_days).get(legality)
     if days is None:
-        days = index.caches.memo(changes_of, _OTHER_LEGALITIES)(legality)
+        days = index.caches.kept("stretch days", OTHER_DAYS).get(
+            legality.token, changes_of, index, legality)
     at = bisect.bisect_right(days, as_of)
     return days[at - 1] if at else as_of
 

@@ -218,7 +218,7 @@ def _html(html: str, problem: Problem | None) -> Response:
 def _origins() -> list[str]:
     """Where the catalog's pictures are: the only other place the page may load from."""
     index = store.index()
-    return index.caches.memo(_image_origins, 1)()
+    return index.caches.table(_image_origins)
 
 
 def _image_origins(_index: CatalogIndex) -> list[str]:

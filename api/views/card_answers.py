@@ -31,11 +31,19 @@ from api.views.encoded import encode
 from catalog import lookup
 from catalog.index import CatalogIndex
 from catalog.models import Card
-from runtime.caches import Kept, sizes
+from runtime.caches import Kept, Spec, plain_bytes, text_bytes
 from validators import card_legality
-from validators.card_legality import FormatJudge
+from validators.card_legality import FormatJudge, judges_bytes
 
 _card = CardSchema()
+
+
+def _answer_bytes(key: object, answer: bytes) -> int:
+    return plain_bytes(key) + text_bytes(answer)
+
+
+CARD_ANSWERS = Spec("card_answers", _answer_bytes)
+CARD_JUDGES = Spec("format_dates", judges_bytes)
 
 
 class CatalogRead:
@@ -57,11 +65,11 @@ class CatalogRead:
         """The database, opened, holds a catalog other than the index's."""
         return "session" in self.__dict__ and store.answer_version() != self.index.version
 
-    def kept(self, kind: str, size: int) -> Kept[Hashable, Any]:
+    def kept(self, kind: str, spec: Spec) -> Kept[Hashable, Any]:
         """The values of one kind kept on the index; this request's alone when stale."""
         if self.stale:
-            return self._own.setdefault(kind, Kept(size))
-        return self.index.caches.kept(kind, size)
+            return self._own.setdefault(kind, Kept(spec, kind))
+        return self.index.caches.kept(kind, spec)
 
 
 def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None) -> orjson.Fragment:
@@ -69,14 +77,14 @@ def cards(read: CatalogRead, card_ids: Sequence[str], as_of: dt.date | None) -> 
     one JSON array, with their legalities on `as_of` (None: each format's own default day,
     which moves with today's date). The printings not kept are read in one query."""
     day = (as_of, dt.date.today())
-    kept = read.kept("card answers", sizes().card_answers)
-    # The page's own answers, held here: keeping one may empty the cache (Kept).
+    kept = read.kept("card answers", CARD_ANSWERS)
+    # The page's own answers, held here: keeping one may let go of others (Kept).
     page = {card_id: kept.peek((card_id, day)) for card_id in card_ids}
     missing = [card_id for card_id, answer in page.items() if answer is None]
     if missing:
         loaded = lookup.cards_by_id(read.session, missing)
-        kept = read.kept("card answers", sizes().card_answers)  # the database may be stale
-        judges = read.kept("card judges", sizes().format_dates).get(
+        kept = read.kept("card answers", CARD_ANSWERS)  # the database may be stale
+        judges = read.kept("card judges", CARD_JUDGES).get(
             day, card_legality.judges, read.index, as_of)  # once, for every card of the page
         for card in loaded:
             page[card.id] = kept.get((card.id, day), _encoded, read.index, judges, card)

@@ -20,7 +20,7 @@ import orjson
 from catalog.index import CatalogIndex
 from decklist.resolver import ResolvedLine
 from runtime import deadline
-from runtime.caches import Kept, sizes
+from runtime.caches import Kept, Spec, plain_bytes, text_bytes
 
 
 def heads(lines: Sequence[ResolvedLine]) -> list[bytes]:
@@ -42,11 +42,20 @@ def line(head: bytes, rest: bytes) -> orjson.Fragment:
     return orjson.Fragment(head + rest[1:])
 
 
+def view_bytes(key: object, view: bytes) -> int:
+    """What a view's key (plain values: a line's reference, a legality's token, a date…)
+    and its bytes hold."""
+    return plain_bytes(key) + text_bytes(view)
+
+
+LINE_VIEWS = Spec("line_views", view_bytes)
+
+
 def kept(index: CatalogIndex, kind: str) -> Kept[Hashable, bytes]:
     """The encoded views of one kind, kept once per catalog index (in a bounded cache:
     runtime.caches' `line_views`); look one up with `.get(key, make, *args)`, where `make`
-    returns `encode(view)`."""
-    return index.caches.kept(kind, sizes().line_views)
+    returns `encode(view)`. Keys are plain values: what a key holds is weighed."""
+    return index.caches.kept(kind, LINE_VIEWS)
 
 
 def encode(view: dict[str, Any]) -> bytes:

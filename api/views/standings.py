@@ -20,7 +20,7 @@ def standings(index: CatalogIndex, verdict: Verdict,
     """What each line resolved to and where its cards stand in a verdict's format and date,
     encoded: the same for every line that reads alike there."""
     kept = encoded.kept(index, "standings")
-    legality, as_of = verdict.format.legality, verdict.as_of
+    legality, as_of = verdict.format.legality.token, verdict.as_of
     return [kept.get((legality, as_of, line.entry.reference, offered.searched),
                      _standing_bytes, line, standing, offered)
             for (line, standing), offered in zip(verdict.standings, suggested, strict=True)]
@@ -47,7 +47,7 @@ def compact(index: CatalogIndex, verdict: Verdict) -> list[bytes]:
     """Where each line's cards stand in a verdict's format and date, without what it
     resolved to (said once in a several-format answer's `lines`), encoded."""
     kept = encoded.kept(index, "compact standings")
-    legality, as_of = verdict.format.legality, verdict.as_of
+    legality, as_of = verdict.format.legality.token, verdict.as_of
     return [kept.get((legality, as_of, line.entry.reference), _compact_bytes, standing)
             for line, standing in verdict.standings]
 

@@ -22,19 +22,27 @@ def reloaded(url):
 
 
 def test_index_memo_is_bounded_and_belongs_to_its_index(full_db_url, full_index):
+    from runtime import caches
+
     calls = []
 
     def double(index, value):
         calls.append(value)
         return value * 2
 
-    remembered = full_index.caches.memo(double, 2)
+    spec = caches.Spec("format_dates", caches.plain_pair_bytes)
+    before = caches.sizes()
+    caches.configure(caches.CacheSizes(format_dates=2), caches.budget())
+    try:
+        remembered = full_index.caches.memo(double, spec)
+    finally:
+        caches.configure(before, caches.budget())
     assert [remembered(1), remembered(1), remembered(2), remembered(3)] == [2, 2, 4, 6]
-    assert calls == [1, 2, 3] and remembered.cache_info().currsize == 2
-    assert full_index.caches.memo(double, 2) is remembered
+    assert calls == [1, 2, 3] and remembered.entries() == 2
+    assert full_index.caches.memo(double, spec) is remembered
     # A re-import swaps in a new index: nothing derived from the old one comes with it.
     fresh = reloaded(full_db_url)
-    assert fresh.caches.memo(double, 2)(1) == 2 and calls == [1, 2, 3, 1]
+    assert fresh.caches.memo(double, spec)(1) == 2 and calls == [1, 2, 3, 1]
 
 
 def test_a_resolution_is_shared_within_an_index_and_not_across(full_db_url, full_index):
@@ -164,7 +172,7 @@ def test_an_app_with_tiny_caches_answers_the_same(full_db_url, client):
     text = "4 Electabuzz BS 20\n4 Bill LC 108\n4 Potion\n48 Fire Energy BS 98\n"
     expected = client.post("/v1/validate?format=modified", data=text,
                            content_type="text/plain").get_json()
-    before = caches.sizes()
+    before, budget = caches.sizes(), caches.budget()
     try:
         tiny = create_app({"DATABASE_URL": full_db_url, "CACHE_SIZES": {
             name: 1 for name in ("raw_lines", "queries", "resolutions", "format_dates",
@@ -173,5 +181,12 @@ def test_an_app_with_tiny_caches_answers_the_same(full_db_url, client):
             got = tiny.post("/v1/validate?format=modified", data=text,
                             content_type="text/plain").get_json()
             assert got == expected
+        # A budget smaller than one entry: every cache lets go of what it keeps at once.
+        none_kept = create_app({"DATABASE_URL": full_db_url, "CACHE_BYTES": 1}).test_client()
+        for _ in range(2):
+            got = none_kept.post("/v1/validate?format=modified", data=text,
+                                 content_type="text/plain").get_json()
+            assert got == expected
+            assert caches.held() == 0
     finally:
-        caches.configure(before)
+        caches.configure(before, budget)

@@ -9,6 +9,7 @@ way and no traceback in the log. `make bench` times the worst of each kind (benc
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -17,6 +18,7 @@ import pytest
 import requests
 
 from api.middleware import answer_bound
+from bench.hostile_lines import growing_lines
 from decklist.parsed import MAX_ENTRIES
 from tests.corpus import lists
 from tests.support.crafted import crafted_stream
@@ -30,6 +32,10 @@ STREAM = "/v1/validate/stream"
 # A worker under the largest request the limits allow stays under this (the Kubernetes
 # manifest gives a pod 512 MiB for two).
 WORKER_MIB = 300
+# A worker under the lines that fill its caches most, four requests at a time, stays under
+# this: its index (about 115 MiB), its caches' budget (runtime/caches.py, 40 MiB) and what
+# the requests on its threads hold (docs/limits.md, *What a worker may hold*).
+CACHE_FILLED_WORKER_MIB = 180
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,23 @@ def _conditions() -> list[Hostile]:
     ]
 
 
+# Lines of names that grow most when folded that the page's form holds within the body's
+# 1 MiB: it writes each character in nine bytes.
+PAGE_GROWING_LINES = 300
+
+
+def _growing_names() -> list[Hostile]:
+    """A list of MAX_ENTRIES lines of names that grow most when folded, each new, on every
+    endpoint; the page gets as many as its form holds."""
+    deck = "\n".join(growing_lines(0, MAX_ENTRIES))
+    form = {"mode": "deck", "format": "modified",
+            "deck": "\n".join(growing_lines(MAX_ENTRIES, PAGE_GROWING_LINES))}
+    return [*(case for case in _deck_everywhere("growing-names", deck, batch=413)
+              if not case.id.endswith("-page")),
+            Hostile("growing-names-page", "POST", "/answer", urlencode(form).encode(), FORM,
+                    200)]
+
+
 def _cases() -> list[Hostile]:
     junk = "".join(f"junk {n}\n" for n in range(MOST_LINES))
     pikachus = "1 Pikachu\n" * 500
@@ -198,6 +221,9 @@ def _cases() -> list[Hostile]:
         *_deck_everywhere("made-up-names", made_up),
         *_deck_everywhere("long-names", long_names, batch=413),
         *_deck_everywhere("nested-text", nested),
+        # names that grow most when folded, each line new: the most a line may put in the
+        # caches (a batch's deck is past its 16 KiB, a stream's line past its own)
+        *_growing_names(),
         # a text deck that opens like JSON and nests DEEP_SURROGATE: a line not read
         *_deck_everywhere("deep-surrogate-text", DEEP_SURROGATE),
         *_deep_bodies(),
@@ -358,3 +384,32 @@ def test_no_worker_was_lost_or_grew_past_its_bound(served):
     text = log.read_text()
     assert "Traceback" not in text and "WORKER TIMEOUT" not in text, text[-3000:]
     assert requests.get(f"{base}/readyz", timeout=10).status_code == 200
+
+
+# Requests of lines that fill the caches most, each of MAX_ENTRIES lines never sent before.
+FILLERS = 24
+
+
+def test_lines_that_fill_the_caches_most_keep_each_worker_within_its_bound(full_db_url,
+                                                                           tmp_path):
+    """A line of names that grow when folded held 18 times its text in the caches, counted
+    as one entry: 24 such requests took a worker from 111 to 212 MiB. Counted in bytes
+    (runtime/caches.py), four at a time on make run's two workers of two threads, each
+    worker stays within its caches' budget."""
+    pidfile = tmp_path / "gunicorn.pid"
+    with gunicorn(full_db_url, GUNICORN_CMD_ARGS=f"--pid {pidfile}") as base:
+        workers = _workers(pidfile)
+        paths = ("/v1/validate?format=modified", "/v1/resolve")
+
+        def send(at: int) -> int:
+            body = "\n".join(growing_lines(at * MAX_ENTRIES, MAX_ENTRIES)).encode()
+            return requests.post(base + paths[at % 2], data=body, headers=TEXT,
+                                 timeout=120).status_code
+
+        with ThreadPoolExecutor(4) as pool:
+            statuses = set(pool.map(send, range(1, FILLERS + 1)))
+        assert statuses == {200}
+        assert _workers(pidfile) == workers
+        peaks = {pid: _peak_mib(pid) for pid in workers}
+    print(f"peak RSS of each worker, MiB: {peaks}")
+    assert all(peak < CACHE_FILLED_WORKER_MIB for peak in peaks.values()), peaks

@@ -1,10 +1,12 @@
 """Health probes on threads of their own (serving/probe_lane.py): answered while every
-thread of the worker's pool is held, as the largest requests hold them."""
+thread of the worker's pool is held, as the largest requests hold them; readiness then says
+the pool is held (runtime/held_threads.py)."""
 
 from __future__ import annotations
 
 import select
 import socket
+import time
 
 import pytest
 import requests
@@ -30,19 +32,34 @@ def test_probes_are_answered_while_every_pool_thread_is_held(full_db_url):
         held = [_open(base, HELD) for _ in range(2)]
         waiting = _open(base, b"GET /v1/formats HTTP/1.1\r\nHost: t\r\n\r\n")
         try:
-            for path in ("/healthz", "/readyz", "/healthz?verbose=1"):
+            for path in ("/healthz", "/healthz?verbose=1"):
                 answer = requests.get(base + path, timeout=30)
                 assert answer.status_code == 200, path
             head = requests.head(base + "/healthz", timeout=30)
             assert head.status_code == 200
+            # Readiness is answered too, and once the pool has been held a second it says so.
+            assert _answers_within(30, lambda: requests.get(
+                base + "/readyz", timeout=30).status_code == 503)
             # The pool is held all the while: the request queued behind it has no answer.
             assert select.select([waiting], [], [], 0)[0] == []
         finally:
             for sock in held:
                 sock.close()
-        # Its threads let go, the queued request is answered.
+        # Its threads let go, the queued request is answered, and the worker is ready again.
         assert waiting.recv(12) == b"HTTP/1.1 200"
         waiting.close()
+        assert _answers_within(30, lambda: requests.get(
+            base + "/readyz", timeout=30).status_code == 200)
+
+
+def _answers_within(seconds: float, done) -> bool:
+    """Whether `done()` holds before `seconds` pass, asked every tenth of a second."""
+    ends = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > ends:
+            return False
+        time.sleep(0.1)
+    return True
 
 
 @pytest.mark.parametrize("request_bytes, probe", [

@@ -29,16 +29,17 @@ def test_settings_are_read_from_the_environment_typed(tmp_path):
                "CACHE_SIZES": '{"line_views": 10}', "MAX_BODY_BYTES": "2048",
                "CORS_ORIGINS": "https://a.example", "CACHE_MAX_AGE": "0",
                "COMPRESS_ALGORITHM": "", "REQUEST_DEADLINE_SECONDS": "3",
-               "SPOOL_DIR": str(tmp_path)}
+               "SPOOL_DIR": str(tmp_path), "CACHE_BYTES": "8388608"}
     settings = Settings.from_environ(environ, tmp_path)
     assert settings == Settings(
         database_url="postgresql://db/deckjudge", catalog_check_seconds=0.5,
-        cache_sizes=CacheSizes(line_views=10), max_body_bytes=2048,
-        cors_origins="https://a.example", cache_max_age=0, compress_algorithm="",
-        request_deadline_seconds=3.0, spool_dir=str(tmp_path))
+        cache_sizes=CacheSizes(line_views=10), cache_bytes=8 * 1024 * 1024,
+        max_body_bytes=2048, cors_origins="https://a.example", cache_max_age=0,
+        compress_algorithm="", request_deadline_seconds=3.0, spool_dir=str(tmp_path))
     config = settings.as_config()
     assert config["MAX_CONTENT_LENGTH"] == 2048 and config["CACHE_SIZES"]["line_views"] == 10
     assert config["SPOOL_DIR"] == str(tmp_path)
+    assert config["CACHE_BYTES"] == 8 * 1024 * 1024
 
 
 def test_unset_settings_take_their_defaults(tmp_path):
@@ -56,6 +57,8 @@ def test_unset_settings_take_their_defaults(tmp_path):
     ("CACHE_SIZES", "[1]", "CACHE_SIZES='[1]': must be a JSON object"),
     ("CACHE_SIZES", "{", "CACHE_SIZES='{'"),
     ("SPOOL_DIR", "/nonexistent/spool", "SPOOL_DIR='/nonexistent/spool': must be a directory"),
+    ("CACHE_BYTES", "0", "CACHE_BYTES='0': must be 1 or more"),
+    ("CACHE_BYTES", "40M", "CACHE_BYTES='40M'"),
 ])
 def test_a_bad_setting_stops_the_start_naming_it(tmp_path, name, value, said):
     with pytest.raises(SettingsError) as raised:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from catalog.index import Printing
 from decklist.canonical import written
 from decklist.resolver import NAME, RESOLVED
-from runtime.caches import sizes
+from runtime.caches import Spec, plain_pair_bytes
 from validators.context import Context
 from validators.placing import placeable, placed
 from validators.records import (
@@ -56,14 +56,17 @@ NOT_YET_LEGAL = Code("not-yet-legal", "not yet legal", (ERROR,), (UNLEGAL_MESSAG
 REPRINT_WORDING = Code("reprint-wording", "reprint worded otherwise", (WARNING,),
                        (WORDING_MESSAGE,))
 CODES = (NOT_LEGAL, NOT_YET_RELEASED, NOT_YET_LEGAL, REPRINT_WORDING)
+# A finding is a Violation, a named tuple of plain values (its rule the format's own), keyed
+# by plain values: the format's token, the date, its document's and name's words.
+FINDINGS = Spec("findings", plain_pair_bytes)
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
     # What a card's standing is, in words, is the same on every line and in every deck that
     # names it: worded once per format and date, then placed on each line, since wording it
     # costs many times placing it (speed trick "not-legal worded once": docs/performance.md).
-    kept = ctx.index.caches.kept(CHECK, sizes().findings)
-    judged = (ctx.format.legality, ctx.as_of, ctx.format.document, ctx.format.name,
+    kept = ctx.index.caches.kept(CHECK, FINDINGS)
+    judged = (ctx.format.legality.token, ctx.as_of, ctx.format.document, ctx.format.name,
               spec.section)
     for line, standings in ctx.known_standings_in_turn():
         if standings.none_legal:

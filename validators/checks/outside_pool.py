@@ -14,12 +14,14 @@ Illegal: Pikachu BS 58 in a pool of series ["Scarlet & Violet"]
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from catalog.index import CatalogIndex, Printing
 from decklist.canonical import written
+from runtime.caches import Spec, plain_bytes, text_bytes
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
@@ -27,9 +29,24 @@ CHECK = "outside-pool"
 MESSAGE = "line {line}: {card} is outside {format}'s card pool ({pool})"
 OUTSIDE_POOL = Code("outside-pool", "outside the format's pool", (ERROR,), (MESSAGE,))
 CODES = (OUTSIDE_POOL,)
+# What Terms hold besides their sets and texts: the object and its dict.
+TERMS_BYTES = 512
+
+
+def terms_bytes(key: tuple[tuple[str, Any], ...], terms: Terms) -> int:
+    """What a pool's parameters (its key: up to 2,000 card ids) and its terms hold: their
+    sets' own sizes (the ids and keys in them are the catalog's), the series as folded, the
+    words."""
+    own = TERMS_BYTES + plain_bytes(key) + text_bytes(terms.words)
+    for found in (terms.sets, terms.series, terms.marks, terms.cards):
+        if found is not None:
+            own += sys.getsizeof(found)
+    return own + (plain_bytes(terms.series) if terms.series is not None else 0)
+
+
 # Pools looked up in a catalog, kept: as many as the definitions a worker keeps read
 # (runtime.caches `definitions`); a pool of 2,000 cards holds about 0.1 MB.
-TERMS_KEPT = 16
+POOL_TERMS = Spec("definitions", terms_bytes)
 
 
 @dataclass(frozen=True)
@@ -59,7 +76,7 @@ class Terms:
 
 
 def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
-    terms = ctx.index.caches.memo(terms_of, TERMS_KEPT)(_key(spec.params))
+    terms = ctx.index.caches.memo(terms_of, POOL_TERMS)(_key(spec.params))
     reprints = ctx.format.pool.reprints_legal
     for line in ctx.known:
         card = line.resolution.card

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklist.resolver import UNKNOWN, ResolvedLine, nearest_set_codes
-from runtime.caches import sizes
+from decklist.resolver import BY_REFERENCE, UNKNOWN, ResolvedLine, nearest_set_codes
 from validators.context import Context
 from validators.records import ERROR, CheckSpec, Code, Violation
 
@@ -41,7 +40,7 @@ def check(ctx: Context, spec: CheckSpec) -> Iterator[Violation]:
 def unknown_set(ctx: Context, spec: CheckSpec, line: ResolvedLine, code: str) -> Violation:
     """The unknown-set error of a line whose set `code` no set carries: found here for a
     line naming no card, by ambiguous-card for one whose name alone names several."""
-    nearest = ctx.index.caches.memo(nearest_set_codes, sizes().resolutions)(code)
+    nearest = ctx.index.caches.memo(nearest_set_codes, BY_REFERENCE)(code)
     newest = ctx.index.newest_set()
     return Violation.of(UNKNOWN_SET, SET_MESSAGE, ctx.format.rule(spec.section),
                         (ctx.ref(line),), line=line.entry.line, text=line.entry.text,
