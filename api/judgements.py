@@ -1,24 +1,35 @@
 """The judging service: a deck or a team asked of the API judged, from its request to its
 answer. The formats it means are planned (validators.targets), its work counted before any
 is done (api.work_budget), it is judged (validators.judging) and shown (api.views). The
-routes (validate, team, batch) and the organizer's page call it; each route only reads its
-request and writes its answer.
+routes (validate, team, batch, stream) and the organizer's page call it; each route only
+reads its request and writes its answer.
+
+A deck takes one path whichever route sent it: read (`read_deck`: a /v1/validate body, as
+api.deck_requests reads it), planned and held to the work one request may ask (`planned`),
+judged and shown (`answered`). `judge_one_deck` takes a deck of a request of many decks
+along the whole path under one error policy (`guarded`): the deck's own trouble is its
+problem, in its place; what stops the whole request (one of STOPPING) is raised. A batch
+takes the same steps under the same policy, planning every deck before it judges any.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from dataclasses import replace
-from typing import Any, NamedTuple
+import logging
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, TypeVar
 
 from api import work_budget
-from api.deck_requests import KEPT_A_REQUEST, DeckRequest, TeamRequest
-from api.schema import BODY, FULL, LEGAL_IN, located, target_problem
+from api.deck_requests import KEPT_A_REQUEST, DeckRequest, TeamRequest, deck_request
+from api.middleware.problems import Problem
+from api.schema import BODY, FULL, LEGAL_IN, VERDICT, located, target_problem
 from api.views.across_formats import deck_judgement_view, legal_in_view
+from api.views.batches import STOPPING
 from api.views.team_verdicts import team_judgement_view
 from api.views.verdicts import notice_view
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
+from runtime import deadline
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
 from validators.targets import (
     ALL,
@@ -32,12 +43,110 @@ from validators.targets import (
     plan_team,
 )
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+MAX_ID = 200  # characters of a deck's id in a request of many decks
+
+
+@dataclass(frozen=True)
+class Bulk:
+    """How a request of many decks takes each: the detail a deck is answered with unless it
+    asks for another, and the details it may ask for."""
+
+    name: str
+    detail: str
+    details: tuple[str, ...]
+
+
+# A batch answers the verdict alone unless a deck asks for more; a stream answers whether the
+# deck is legal in each format (legal_in) unless it asks for its verdict, and `full` is for
+# /v1/validate and the batch.
+IN_A_BATCH = Bulk("batch", VERDICT, (FULL, VERDICT, LEGAL_IN))
+IN_A_STREAM = Bulk("stream", LEGAL_IN, (LEGAL_IN, VERDICT))
+
+
+class PlannedDeck(NamedTuple):
+    """A deck read and planned, within the work one request may ask: ready to be judged."""
+
+    request: DeckRequest
+    plan: DeckPlan
+
+
+Answer = dict[str, Any] | Problem
+
+
+def judge_one_deck(index: CatalogIndex, sent: Mapping[str, Any], bulk: Bulk = IN_A_BATCH,
+                   plans: dict[Hashable, DeckPlan] | None = None,
+                   read: dict[bytes, dict[str, Any]] | None = None,
+                   searches: Searches | None = None) -> Answer:
+    """One deck of a request of many (its JSON object: a /v1/validate body, its `id` left
+    out), read, planned, held to the work one request may ask, judged and shown as the
+    batch shows it; or its problem, its pointer within the deck. Raises one of STOPPING for
+    what stops the whole request (its time, the service's trouble). `plans` and `read` keep
+    what the request's decks share (`deck_plan`, api.deck_requests), and `searches` the
+    catalog's searches."""
+    return guarded(lambda: answered(index, planned(index, read_deck(sent, bulk, read), plans),
+                                    searches if searches is not None else Searches()),
+                   sent.get("id"))
+
+
+def guarded(step: Callable[[], T], deck_id: object) -> T | Problem:
+    """A step of one deck's path under the one error policy of a request of many decks: the
+    deck's own problem is returned, as is an internal-error problem (logged) for a deck that
+    breaks the code, which must not cost the others their answers; what stops the whole
+    request (STOPPING) is raised."""
+    try:
+        return step()
+    except Problem as problem:
+        return problem
+    except STOPPING:
+        raise
+    except Exception:
+        log.exception("deck %r failed", deck_id)
+        return Problem("internal-error", "Checking this deck failed; it has been logged.")
+
+
+def sent_id(sent: Mapping[str, Any]) -> str:
+    """A deck's `id` in a request of many decks; a problem at /id when it has none fit to
+    find its answer by."""
+    given = sent.get("id")
+    if not isinstance(given, str) or not 0 < len(given) <= MAX_ID:
+        raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
+                      "characters, to find its answer by.", pointer="/id")
+    return given
+
+
+def read_deck(sent: Mapping[str, Any], bulk: Bulk,
+              read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
+    """A deck of a request of many from its JSON object, read as /v1/validate reads a body
+    (its `id` left out), with the bulk's detail unless it asks for one the bulk allows."""
+    req = deck_request({"detail": bulk.detail, **{k: v for k, v in sent.items() if k != "id"}},
+                       read)
+    if req.detail not in bulk.details:
+        raise Problem("invalid-body", f"A {bulk.name} answers each deck with detail "
+                      f"{' or '.join(bulk.details)}; ask /v1/validate or the batch for every "
+                      "line.", pointer="/detail")
+    return req
+
+
+def planned(index: CatalogIndex, req: DeckRequest,
+            plans: dict[Hashable, DeckPlan] | None = None) -> PlannedDeck:
+    """The deck with the formats it is checked in, held to the work one request may ask
+    before any is done."""
+    plan = deck_plan(index, req, plans)
+    work_budget.within([deck_ask(req, plan)])
+    return PlannedDeck(req, plan)
+
+
+def answered(index: CatalogIndex, deck: PlannedDeck, searches: Searches) -> dict[str, Any]:
+    """The planned deck judged, as the answer shows it, if the request still has the time."""
+    deadline.check()  # once a deck
+    return deck_verdict(index, deck.request, deck.plan, searches)
+
 
 def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:
     """POST /v1/validate's answer to a request."""
-    plan = deck_plan(index, req)
-    work_budget.within([deck_ask(req, plan)])
-    return deck_verdict(index, req, plan, Searches())
+    return answered(index, planned(index, req), Searches())
 
 
 def deck_judged(index: CatalogIndex, req: DeckRequest,

@@ -5,12 +5,13 @@ an id) is read and planned on its own, so that one bad deck is a problem in its 
 not the batch's. Every deck is planned before any is judged: a deck over the work one
 request may ask is refused in its place, and a batch over its own budget as a whole, before
 either costs the work. Then the answer streams (api.views.batches): each deck judged as
-/v1/validate judges it (api.judgements) when its turn to be sent comes.
+/v1/validate judges it when its turn to be sent comes. Each deck takes the steps of
+api.judgements' one path for a deck (read, planned, answered), each under its one error
+policy (`judgements.guarded`).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,10 +21,10 @@ from flask import Blueprint, Response, request
 from marshmallow import fields, validate
 
 from api import body, judgements, work_budget
-from api.deck_requests import DeckRequest, deck_request
+from api.deck_requests import DeckRequest
 from api.middleware import answer_bound, store
 from api.middleware.problems import Problem
-from api.schema import VERDICT, Strict, load_body
+from api.schema import Strict, load_body
 from api.views.batches import Answer, batch_answer
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
@@ -32,7 +33,6 @@ from validators.formats import in_use, pin
 from validators.targets import DeckPlan
 
 bp = Blueprint("batch", __name__, url_prefix="/v1")
-log = logging.getLogger(__name__)
 # At most this many decks, and limits that grow with their number (its work too:
 # api.work_budget). A deck's own limits (lines, entries) are the same as alone; a deck that
 # needs more than its share of the body is sent alone to /v1/validate.
@@ -42,7 +42,7 @@ BATCH_BYTES_PER_DECK = 16 * 1024  # a 60-card list is 1-2 KB as text, 2-3 KB as 
 # answers is many times the body read as JSON entries (its JSON values, and as much again of
 # decklists: docs/limits.md), and the manifest's pod holds four batches at once.
 MAX_BATCH_BYTES = 4 * 1024 * 1024
-MAX_ID = 200
+MAX_ID = judgements.MAX_ID
 
 
 class BatchBody(Strict):
@@ -132,27 +132,21 @@ def _batch_item(position: int, sent: Any, seen: dict[str, int],
                 read: dict[bytes, dict[str, Any]]) -> BatchItem:
     given = sent.get("id") if isinstance(sent, dict) else None
     deck_id = given if isinstance(given, str) and 0 < len(given) <= MAX_ID else None
-    try:
+
+    def read_it() -> DeckRequest:
         if not isinstance(sent, dict):
             raise Problem("invalid-body", "Each deck of a batch is a JSON object.", pointer="")
-        if deck_id is None:
-            raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
-                          "characters, to find its answer by.", pointer="/id")
-        if deck_id in seen:
-            raise Problem("invalid-body", f"The id {deck_id!r} is deck {seen[deck_id]}'s "
+        own = judgements.sent_id(sent)
+        if own in seen:
+            raise Problem("invalid-body", f"The id {own!r} is deck {seen[own]}'s "
                           "already; each deck needs its own.", pointer="/id")
-        seen[deck_id] = position
-        # A batch answers the verdict alone unless a deck asks for `detail: full`.
-        options = {"detail": VERDICT, **{k: v for k, v in sent.items() if k != "id"}}
-        return BatchItem(position, deck_id, deck_request(options, read), None,
-                         len(orjson.dumps(sent)))
-    except Problem as problem:
-        return BatchItem(position, deck_id, None, in_deck(problem, position))
-    except Exception:  # a deck that breaks the reader must not cost the others their answers
-        log.exception("reading batch deck %r failed", deck_id)
-        return BatchItem(position, deck_id, None, Problem(
-            "internal-error", "Reading this deck failed; it has been logged.",
-            pointer=f"/decks/{position}"))
+        seen[own] = position
+        return judgements.read_deck(sent, judgements.IN_A_BATCH, read)
+
+    found = judgements.guarded(read_it, deck_id)
+    if isinstance(found, Problem):
+        return BatchItem(position, deck_id, None, in_deck(found, position))
+    return BatchItem(position, deck_id, found, None, len(orjson.dumps(sent)))
 
 
 def in_deck(problem: Problem, position: int) -> Problem:
@@ -167,12 +161,11 @@ def _planned(index: CatalogIndex, item: BatchItem,
     problem, or work past what one request may ask (checked before any is done)."""
     if item.request is None:
         return item
-    try:
-        plan = judgements.deck_plan(index, item.request, plans)
-        work_budget.within([judgements.deck_ask(item.request, plan)])
-    except Problem as problem:
-        return replace(item, request=None, problem=in_deck(problem, item.position))
-    return replace(item, plan=plan)
+    req = item.request
+    found = judgements.guarded(lambda: judgements.planned(index, req, plans), item.id)
+    if isinstance(found, Problem):
+        return replace(item, request=None, problem=in_deck(found, item.position))
+    return replace(item, plan=found.plan)
 
 
 def _answer(index: CatalogIndex, item: BatchItem, searches: Searches) -> Answer:
@@ -181,11 +174,9 @@ def _answer(index: CatalogIndex, item: BatchItem, searches: Searches) -> Answer:
     if item.request is None or item.plan is None:
         assert item.problem is not None
         return item.problem
-    deadline.check()  # once a deck
-    try:
-        return judgements.deck_verdict(index, item.request, item.plan, searches)
-    except Problem as problem:
-        return in_deck(problem, item.position)
+    deck = judgements.PlannedDeck(item.request, item.plan)
+    found = judgements.guarded(lambda: judgements.answered(index, deck, searches), item.id)
+    return in_deck(found, item.position) if isinstance(found, Problem) else found
 
 
 def streamed(pieces: Iterator[bytes]) -> Response:

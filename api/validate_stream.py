@@ -32,16 +32,13 @@ from typing import IO, Any, NamedTuple
 import orjson
 from flask import Blueprint, Response, current_app, request
 
-from api import judgements, work_budget
-from api.deck_requests import deck_request
+from api import judgements
 from api.middleware import answer_bound, store
 from api.middleware.problems import Problem
-from api.schema import LEGAL_IN, VERDICT
 from api.validate_batch import BATCH_BYTES_PER_DECK, MAX_ID
 from api.views.batches import STOPPING, TAIL_BYTES, stopping_problem
 from catalog.index import CatalogIndex
 from decklist import strict_json
-from decklist.resolver import Searches
 from runtime import deadline
 from validators.targets import DeckPlan
 
@@ -259,31 +256,21 @@ def lines(body: IO[bytes]) -> Iterator[bytes | None]:
 
 def _deck(index: CatalogIndex, number: int, line: bytes | None,
           plans: dict[Hashable, DeckPlan], read: dict[bytes, dict[str, Any]]) -> tuple[bytes, bool]:
-    """A line's answer, and whether it is a verdict (not a problem)."""
-    deck_id: Any = None
+    """A line's answer, and whether it is a verdict (not a problem): its deck taken along
+    the one path of a deck (api.judgements.judge_one_deck)."""
+    deck_id: str | None = None
     try:
         if line is None:
             raise Problem("batch-too-large", f"A deck's line may be {BATCH_BYTES_PER_DECK:,} "
                           "bytes; send a larger deck alone to /v1/validate.",
                           limit=BATCH_BYTES_PER_DECK, line=number)
         sent = _parsed(line, number)
-        deck_id = sent.get("id")
-        if not isinstance(deck_id, str) or not 0 < len(deck_id) <= MAX_ID:
-            deck_id = None
-            raise Problem("invalid-body", f"Each deck needs an `id`: a string of 1 to {MAX_ID} "
-                          "characters, to find its answer by.", pointer="/id", line=number)
-        req = deck_request({"detail": LEGAL_IN, **{k: v for k, v in sent.items() if k != "id"}},
-                           read)
-        if req.detail not in (LEGAL_IN, VERDICT):
-            raise Problem("invalid-body", "A stream answers each deck with detail legal_in or "
-                          "verdict; ask /v1/validate or the batch for every line.",
-                          pointer="/detail", line=number)
-        plan = judgements.deck_plan(index, req, plans)
-        work_budget.within([judgements.deck_ask(req, plan)])
-        deadline.check()  # once a deck
-        verdict = judgements.deck_verdict(index, req, plan, Searches())
+        deck_id = judgements.sent_id(sent)
     except Problem as problem:
         return _problem_line(deck_id, number, problem), False
+    verdict = judgements.judge_one_deck(index, sent, judgements.IN_A_STREAM, plans, read)
+    if isinstance(verdict, Problem):
+        return _problem_line(deck_id, number, verdict), False
     data = orjson.dumps({"id": deck_id, "status": 200, "verdict": verdict})
     too_large = answer_bound.past_line_bound(len(data), len(line or b""))
     if too_large is not None:

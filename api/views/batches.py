@@ -113,15 +113,12 @@ def left_bytes(deck: BatchDeck) -> int:
 def _judged(deck: Deck, judge: Callable[[Deck], Answer], room: int,
             bound: int) -> Piece | Stop:
     """A deck's piece, judged; or where and why the batch stops at it: no room left for
-    its answer, or one of STOPPING."""
+    its answer, or one of STOPPING. `judge` answers a deck that breaks the code with its
+    problem (api.judgements' one error policy, `guarded`)."""
     try:
         piece = _piece(deck, judge(deck))
     except STOPPING as error:
         return Stop(deck.position, stopping_problem(error))
-    except Exception:  # one deck that breaks the code must not cost the others their answers
-        log.exception("batch deck %r failed", deck.id)
-        piece = _problem_piece(deck, deck.in_place(Problem(
-            "internal-error", "Checking this deck failed; it has been logged.")))
     if len(piece.data) + 1 > room:
         return Stop(deck.position, _past_batch_bound(bound))
     return piece
