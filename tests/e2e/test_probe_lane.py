@@ -5,8 +5,8 @@ the pool is held (runtime/held_threads.py)."""
 from __future__ import annotations
 
 import select
-import threading
 import socket
+import threading
 import time
 
 import pytest
