@@ -17,6 +17,7 @@ from sheets.registration import (
     SheetEntry,
     SheetLine,
     TotalRow,
+    draw_entry,
     paginate,
     registration_pdf,
 )
@@ -115,3 +116,11 @@ def test_a_sheet_needs_a_known_paper_and_a_player():
         registration_pdf([entry(1)], "a5")
     with pytest.raises(ValueError, match="player"):
         registration_pdf([], "a4")
+
+
+def test_a_sheet_without_font_files_is_drawn_in_the_core_font():
+    sheet = Sheet("letter", fonts=())
+    draw_entry(sheet, entry(3, 2, 1, player_name="山田 Zoë"))
+    pdf = sheet.output()
+    assert pdf.startswith(b"%PDF-") and b"/BaseFont /Helvetica" in pdf
+    assert b"FontFile2" not in pdf  # nothing embedded
