@@ -11,7 +11,7 @@ apt_install = if command -v apt-get >/dev/null; then \
 	    $$sudo apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
 	fi
 
-.PHONY: install compile postgresql browser axe nginx wrk run production import test test-fast test-long \
+.PHONY: install compile postgresql browser axe nginx sheets wrk run production import test test-fast test-long \
 	contract-fuzz lint bench clean
 
 install: $(STAMP) compile
@@ -66,6 +66,14 @@ $(AXE_CORE):
 	  && tar -xzf axe-core-$(AXE_VERSION).tgz --strip-components=1 package/axe.min.js \
 	  && rm axe-core-$(AXE_VERSION).tgz
 
+# The registration sheets print with Debian's fonts (DejaVu Sans; Noto Sans CJK for Japanese,
+# Chinese and Korean; sheets/fonts.py finds them by path), and their tests read the PDFs back
+# with poppler's pdftotext, pdfinfo and pdftoppm; on Debian without them, install the packages.
+sheets:
+	@if ! command -v pdftotext >/dev/null || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] \
+	  || [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; \
+	then $(call apt_install,poppler-utils fonts-dejavu-core fonts-noto-cjk); fi
+
 # The production stack (and its tests) put Debian's nginx in front of gunicorn.
 nginx:
 	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; \
@@ -92,7 +100,7 @@ production: import nginx
 WORKERS ?= 3
 SOAK_SECONDS ?= 10
 FUZZ_EXAMPLES ?= 20
-test: install postgresql browser axe nginx
+test: install postgresql browser axe nginx sheets
 	DECKJUDGE_AXE=$(AXE_CORE) DECKJUDGE_SOAK_SECONDS=$(SOAK_SECONDS) \
 	  DECKJUDGE_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DECKJUDGE_FUZZ_COVERAGE=sqlite \
 	  $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup --no-loadscope-reorder --no-cov

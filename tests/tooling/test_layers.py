@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ROOMS = ("runtime", "catalog", "catalog.importing", "decklist", "validators", "api.middleware",
-         "api.views", "api", "serving", "web", "client", "deploy")
+ROOMS = ("runtime", "sheets", "catalog", "catalog.importing", "decklist", "validators",
+         "api.middleware", "api.views", "api", "serving", "web", "client", "deploy")
 # Code of deckjudge's that is not a room: the composition roots, and the Alembic scripts
 # (migrations/ reads the catalog's models, and nothing reads it).
 OWN = {*(room.split(".")[0] for room in ROOMS), "app", "gunicorn_conf", "migrations"}
