@@ -28,7 +28,7 @@ from decklist.detect import parse
 from decklist.resolver import resolve
 from tests.support import postgres as postgres_servers
 from tests.support.card_data import CardDataUnavailable, Pin, provisioned
-from tests.support.catalogs import imported_db, index_of, served_layout, sqlite_url
+from tests.support.catalogs import imported_db, served_layout, sqlite_url
 from tests.support.kept_catalog import kept_import
 from tests.support.paths import (
     MINI_CATALOG,
@@ -318,9 +318,13 @@ def real_card(full_db_url):
 
 
 @pytest.fixture(scope="session")
-def full_index(full_db_url) -> CatalogIndex:
-    """The in-memory index of the full real catalog."""
-    return index_of(full_db_url)
+def full_index(full_app) -> CatalogIndex:
+    """The in-memory index of the full real catalog: the one `full_app` serves (a worker
+    building a second one of its own paid the seconds of a load again)."""
+    from api.middleware import store  # here: the xdist controller runs no test
+
+    with full_app.app_context():
+        return store.index()
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ def test_a_deck_legal_in_some_formats_says_which(client):
     assert "violations" not in body and "cards" not in body
 
 
+@pytest.mark.sweep  # every list of the corpus in every format, twice
 def test_legal_in_is_the_full_verdicts_legal_and_some_of_its_codes(client):
     # Every list of the corpus (tests/corpus: published lists, each with its source) in
     # every format: `legal` is the full verdict's, and what fails is among its errors.

@@ -6,9 +6,12 @@ copy of the full real catalog (a bundle is checked against its cards)."""
 import datetime as dt
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
@@ -29,37 +32,52 @@ BAN = {"card": "sv1-196", "effective": "2026-05-01",
                         "url": "https://example.org/ban"}}
 
 
-@pytest.fixture
-def rules_db(full_db_url, tmp_path) -> str:
-    """A copy of the full real catalog, this test's to write rules into."""
-    path = tmp_path / "catalog.sqlite3"
+def _copy_of(full_db_url: str, folder: Path) -> str:
+    """A copy of the full real catalog, for a test to write rules into."""
+    path = folder / "catalog.sqlite3"
     shutil.copy(make_url(full_db_url).database, path)
     return f"sqlite:///{path}"
 
 
-@pytest.fixture
-def bundle(tmp_path) -> Path:
-    """A copy of the shipped rules bundle, this test's to change."""
-    folder = tmp_path / "rules"
+def _shipped_bundle(folder: Path) -> Path:
+    """A copy of the shipped rules bundle, to change."""
     folder.mkdir()
     for name in file_names(ORDER):
         shutil.copy(FORMATS_DIR / name, folder)
     return folder
 
 
-@pytest.fixture
-def app(rules_db):
+@contextmanager
+def _app_on(database_url: str) -> Iterator[Flask]:
     """An app checking both stamps on every request; the process's rules put back after.
     A request that finds new rules loads the index anew, a few seconds on a loaded machine:
     no deadline stops it here."""
     before = formats._in_use
-    made = create_app({"TESTING": True, "DATABASE_URL": rules_db, "CATALOG_CHECK_SECONDS": 0,
-                       "REQUEST_DEADLINE_SECONDS": None})
+    made = create_app({"TESTING": True, "DATABASE_URL": database_url,
+                       "CATALOG_CHECK_SECONDS": 0, "REQUEST_DEADLINE_SECONDS": None})
     made.test_client_class = ContractClient
-    yield made
-    with made.app_context():
-        store.engine().dispose()
-    formats.use(before)
+    try:
+        yield made
+    finally:
+        with made.app_context():
+            store.engine().dispose()
+        formats.use(before)
+
+
+@pytest.fixture
+def rules_db(full_db_url, tmp_path) -> str:
+    return _copy_of(full_db_url, tmp_path)
+
+
+@pytest.fixture
+def bundle(tmp_path) -> Path:
+    return _shipped_bundle(tmp_path / "rules")
+
+
+@pytest.fixture
+def app(rules_db):
+    with _app_on(rules_db) as made:
+        yield made
 
 
 def edit(folder: Path, name: str, change) -> None:
@@ -137,6 +155,25 @@ def _a_file_missing(folder: Path) -> None:
     (folder / "seasons.json").unlink()
 
 
+@pytest.fixture(scope="module")
+def banned(full_db_url, tmp_path_factory) -> Iterator[tuple[Flask, dict]]:
+    """An app whose rules are the shipped bundle with BAN written, and its verdict on DECK:
+    a bundle at fault leaves both as they are, so the faults' tests share it (each rules
+    swap loads the index anew)."""
+    folder = tmp_path_factory.mktemp("banned")
+    before = formats._in_use
+    with _app_on(_copy_of(full_db_url, folder)) as made:
+        written = _shipped_bundle(folder / "rules")
+        edit(written, "expanded.json", lambda data: data["banned"].append(BAN))
+        assert update(made, written).exit_code == 0
+        good = verdict(made.test_client())
+        assert "banned" in codes(good)
+        # The command made them the process's rules too; the app's requests judge by the
+        # rules it loaded, and the module's other tests' apps by the process's.
+        formats.use(before)
+        yield made, good
+
+
 @pytest.mark.parametrize(("fault", "said"), [
     (_unreadable, "glc.json: /: not JSON"),
     (_out_of_schema, "expanded.json: /deck_size"),
@@ -144,19 +181,13 @@ def _a_file_missing(folder: Path) -> None:
     (_unknown_card, "'sv1-999', a card the catalog"),
     (_a_file_missing, "seasons.json"),
 ])
-def test_a_bundle_at_fault_is_refused_whole_with_the_reason(app, bundle, fault, said):
-    client = app.test_client()
-    edit(bundle, "expanded.json", lambda data: data["banned"].append(BAN))
-    assert update(app, bundle).exit_code == 0
-    good = verdict(client)
-    assert "banned" in codes(good)
-
-    edit(bundle, "expanded.json", lambda data: data["banned"].remove(BAN))
+def test_a_bundle_at_fault_is_refused_whole_with_the_reason(banned, bundle, fault, said):
+    app, good = banned
     fault(bundle)
     refused = update(app, bundle)
     assert refused.exit_code == 1
     assert "rules refused, the rules in use kept" in refused.output and said in refused.output
-    kept = verdict(client)
+    kept = verdict(app.test_client())
     assert kept["catalog"]["rules"] == good["catalog"]["rules"] and "banned" in codes(kept)
 
 

@@ -49,6 +49,7 @@ def old_index(ptcg_db_url):
     return index_of(ptcg_db_url)
 
 
+@pytest.mark.sweep  # pokemon-tcg-data imported alone: a catalog older than Pitch Black
 def test_a_set_newer_than_the_catalog_says_to_update_it(old_index):
     lines = resolve(old_index, parse("4 Tropius PBL 1").entries)
     assert (lines[0].resolution.status, lines[0].resolution.unknown_set) == (AMBIGUOUS, "PBL")
@@ -61,6 +62,7 @@ def test_a_set_newer_than_the_catalog_says_to_update_it(old_index):
     assert arguments["nearest"] != "none"
 
 
+@pytest.mark.sweep  # pokemon-tcg-data imported alone: a catalog older than Pitch Black
 def test_an_unknown_name_in_an_unknown_set_is_an_unknown_set(old_index):
     lines = resolve(old_index, parse("4 Gwynn PBL 78").entries)
     assert (lines[0].resolution.status, lines[0].resolution.unknown_set) == (UNKNOWN, "PBL")

@@ -222,6 +222,7 @@ def test_full_real_catalog(full_db_url, shared_data, tcgdex_data):
     assert meta.source == f"{shared_data},{tcgdex_data}"
 
 
+@pytest.mark.sweep  # pokemon-tcg-data imported alone, then read twice more whole
 def test_copies_of_the_real_layout_import_from_any_source(tmp_path, shared_data, ptcg_db_url):
     """Each reader yields the same bytes: the real data as a folder and as a tar.gz each read
     as the catalog already imported from it (so both imports are skipped as unchanged)."""

@@ -74,6 +74,7 @@ def test_most_of_the_current_eras_printings_are_linked(japanese_cards):
     assert m6 and sum(link == LINKED for link in m6) < len(m6) / 4
 
 
+@pytest.mark.sweep  # every Japanese printing, reported twice
 def test_the_links_report_counts_each_era(runner_for, full_db_url):
     engine = make_engine(full_db_url)
     with Session(engine) as session:
