@@ -152,9 +152,29 @@ def stalled(served) -> Iterator[list[socket.socket]]:
     base, _ = served
     clients = [_connect(base, receive_buffer=4096) for _ in range(STALLED)]
     large = _large()
-    for sock in clients:
-        sock.sendall(large)
+
+    def send(sock: socket.socket) -> None:
+        try:
+            sock.sendall(large)
+        except OSError:  # dropped before its body was whole
+            pass
+
+    # Each sent from a thread of its own: a body larger than the connection's buffers is
+    # taken only as a server thread reads it, and a worker the kernel gave three of the
+    # four reads the third only once a thread is free again, so sending them one after
+    # the other held the test back until the first were dropped, past the time readiness
+    # says the threads are held.
+    senders = [threading.Thread(target=send, args=(sock,)) for sock in clients]
+    for sender in senders:
+        sender.start()
     yield clients
+    for sock in clients:  # a sender still in sendall returns (closing under it would not)
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+    for sender in senders:
+        sender.join()
     for sock in clients:
         sock.close()
 
