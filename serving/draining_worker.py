@@ -13,11 +13,12 @@ server stops, the master has already made the listener ignore new SYNs
 It also answers, and logs, every request gunicorn refuses to read as a problem
 document (serving/server_errors.py), answers each health probe on a thread kept for
 its path (serving/probe_lane.py), lets go of a client that sends its request or takes its
-answer too slowly (serving/slow_peers.py), and says when every thread of its pool is held
-(runtime/held_threads.py, which readiness reads). To read a new connection's request line
-before a thread takes it, the worker waits for the connection's first bytes in its main
-loop (gthread waits in a pool thread, up to DEFAULT_WORKER_DATA_TIMEOUT, then in the loop):
-a connection that sends nothing is closed after as long as gthread gives it.
+answer too slowly (serving/slow_peers.py), closes a connection gracefully from its poller
+rather than its main loop (serving/lingering_close.py), and says when every thread of its
+pool is held (runtime/held_threads.py, which readiness reads). To read a new connection's
+request line before a thread takes it, the worker waits for the connection's first bytes in
+its main loop (gthread waits in a pool thread, up to DEFAULT_WORKER_DATA_TIMEOUT, then in the
+loop): a connection that sends nothing is closed after as long as gthread gives it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from gunicorn.workers.gthread import DEFAULT_WORKER_DATA_TIMEOUT, TConn, ThreadW
 
 from runtime import held_threads
 from serving import probe_lane, server_errors, slow_peers
+from serving.lingering_close import Lingering
 
 # A handshake under way when the door closed completes within one round trip: wait
 # that long for it before the last look. On loopback it takes microseconds.
@@ -46,6 +48,14 @@ class _Conn(TConn):
     def init(self) -> None:
         super().init()
         slow_peers.reading(self)
+
+
+def _closes(fut: Any) -> bool:
+    """Whether a finished request's connection closes gracefully: gthread's own case of an
+    answer not kept alive (a failure closes at once, as gthread closes it)."""
+    if fut.cancelled():
+        return True
+    return fut.exception() is None and not fut.result()
 
 
 def _read_ahead(conn: Any) -> bool:
@@ -121,6 +131,11 @@ class DrainingThreadWorker(ThreadWorker):
         finally:
             slow_peers.done()
 
+    def run(self) -> None:
+        # The poller is gthread's, made in init_process just before it runs this loop.
+        self.lingering = Lingering(self.poller)
+        super().run()
+
     def finish_request(self, conn: Any, fut: Any) -> None:
         # A client let go of for its slowness is closed at once: gthread's graceful close
         # would wait on it in this loop for up to 2 s (serving/slow_peers.py).
@@ -128,7 +143,21 @@ class DrainingThreadWorker(ThreadWorker):
             self.nr_conns -= 1
             slow_peers.close_at_once(conn.sock)
             return
+        if _closes(fut):  # gracefully, lingering in the poller (serving/lingering_close.py)
+            self.nr_conns -= 1
+            self.lingering.start(conn.sock)
+            return
         super().finish_request(conn, fut)
+
+    def murder_pending(self) -> None:
+        # Called on every turn of the loop, as the connections' other timeouts are kept.
+        super().murder_pending()
+        self.lingering.expire()
+
+    def murder_keepalived(self, force: bool = False) -> None:
+        super().murder_keepalived(force)
+        if force:  # the worker's last cleanup
+            self.lingering.expire(everything=True)
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         # A request gunicorn refused is answered as a problem and logged (the module).
