@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import uuid
 from typing import Any
 from xml.etree import ElementTree as ET
 
@@ -15,20 +14,17 @@ from api.middleware import store
 from api.middleware.http_cache import catalog_resource
 from api.schema import QUERY, load_query, target_problem
 from api.views import catalog_ref
+from api.views.change_views import change_view
 from catalog import lookup
 from catalog.index import CatalogIndex
 from runtime.strict_fields import Strict
 from validators.changes import Change, imported, with_catalog
 from validators.formats import all_formats
-from validators.records import Announcement
 from validators.targets import unknown_format
 
 bp = Blueprint("changes", __name__, url_prefix="/v1")
 
 ATOM = "http://www.w3.org/2005/Atom"
-# The namespace the entries' ids are made in: an entry keeps its id as long as the change
-# keeps its kind, format, day and cards.
-_IDS = uuid.UUID("6f1d3c52-5d0e-4f63-9a43-1c2b0b6c7d10")
 # An empty feed's `updated`, which RFC 4287 requires: the day of the game's first set, as
 # nothing it could list changed before.
 _FIRST_DAY = dt.date(1999, 1, 9)
@@ -104,32 +100,6 @@ def atom_feed() -> Response:
         feed.append(_entry(change_view(change, index)))
     xml = ET.tostring(feed, encoding="unicode", xml_declaration=True)
     return Response(xml, mimetype="application/atom+xml")
-
-
-def change_view(change: Change, index: CatalogIndex) -> dict[str, Any]:
-    fmt = all_formats().get(change.format) if change.format else None
-    named_format = (fmt.name if fmt else change.format) or "Every format"
-    cards = [{"id": card_id, "name": (printing.name if (printing := index.card(card_id))
-                                      else None)} for card_id in change.cards]
-    sets = [{"id": set_id, "name": info.name if (info := index.sets.get(set_id)) else None}
-            for set_id in change.sets]
-    named = ", ".join(str(item["name"] or item["id"]) for item in [*cards, *sets])
-    return {
-        "id": str(uuid.uuid5(_IDS, "\0".join((change.kind, change.format or "",
-                                              change.effective.isoformat(), *change.cards,
-                                              *change.sets)))),
-        "kind": change.kind, "format": change.format,
-        "title": f"{named_format}: {named + ': ' if named else ''}{change.summary}",
-        "summary": change.summary,
-        "effective": change.effective.isoformat(),
-        "effective_by": change.effective_by and change.effective_by.isoformat(),
-        "announced": change.source.date if change.source else None,
-        "cards": cards, "sets": sets,
-        "source": _source(change.source)}
-
-
-def _source(said: Announcement | None) -> dict[str, str] | None:
-    return None if said is None else {"title": said.title, "date": said.date, "url": said.url}
 
 
 def _entry(view: dict[str, Any]) -> ET.Element:
