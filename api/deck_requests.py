@@ -95,6 +95,9 @@ class DeckBody(Options):
     # Japan's sets judged as released (their codes: "M6"), to judge the coming format.
     preview = fields.List(fields.String(validate=validate.Length(1, 16)), load_default=None,
                           validate=validate.Length(1, MAX_PREVIEW))
+    # A deck of a batch or a stream answered in full only where its verdict differs from
+    # its verdict on this day (api.judgements, validators.verdict_changes).
+    changed_since = fields.Date(load_default=None)
 
 
 DECK_BODY = DeckBody()  # one instance: building a schema deep-copies its fields
@@ -115,6 +118,7 @@ class DeckRequest:
     # Organizers' formats the deck is judged in too, after `formats` (validators.definitions).
     definitions: tuple[Definition, ...] = ()
     preview: tuple[str, ...] = ()  # the codes of Japan's sets judged as released ("M6")
+    changed_since: dt.date | None = None  # answered in full only if its verdict differs
 
 
 def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> DeckRequest:
@@ -133,7 +137,7 @@ def deck_request(sent: Any, read: dict[bytes, dict[str, Any]] | None = None) -> 
                        loaded["product"], loaded["as_of"], loaded["tournament"],
                        loaded["detail"], BODY, loaded["lang"],
                        (definition,) if definition is not None else (),
-                       tuple(loaded["preview"] or ()))
+                       tuple(loaded["preview"] or ()), loaded["changed_since"])
 
 
 # The most options (and plans) kept for one request of many decks: a request whose decks all

@@ -14,6 +14,7 @@ takes the same steps under the same policy, planning every deck before it judges
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, replace
@@ -25,11 +26,14 @@ from api.middleware.problems import Problem
 from api.schema import BODY, FULL, LEGAL_IN, VERDICT, located, target_problem
 from api.views.across_formats import deck_judgement_view, legal_in_view
 from api.views.batches import STOPPING
+from api.views.change_views import change_view
 from api.views.team_verdicts import team_judgement_view
 from api.views.verdicts import notice_view
 from catalog.index import CatalogIndex
 from decklist.resolver import Searches
 from runtime import deadline
+from validators.changes import with_catalog
+from validators.formats import in_use
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
 from validators.targets import (
     ALL,
@@ -42,6 +46,7 @@ from validators.targets import (
     plan_deck,
     plan_team,
 )
+from validators.verdict_changes import compared, concerning, differing
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -132,16 +137,49 @@ def read_deck(sent: Mapping[str, Any], bulk: Bulk,
 def planned(index: CatalogIndex, req: DeckRequest,
             plans: dict[Hashable, DeckPlan] | None = None) -> PlannedDeck:
     """The deck with the formats it is checked in, held to the work one request may ask
-    before any is done."""
+    before any is done (twice over with `changed_since`: it is judged on both days)."""
     plan = deck_plan(index, req, plans)
-    work_budget.within([deck_ask(req, plan)])
+    ask = deck_ask(req, plan)
+    work_budget.within([ask, ask] if req.changed_since is not None else [ask])
     return PlannedDeck(req, plan)
 
 
 def answered(index: CatalogIndex, deck: PlannedDeck, searches: Searches) -> dict[str, Any]:
     """The planned deck judged, as the answer shows it, if the request still has the time."""
     deadline.check()  # once a deck
+    if deck.request.changed_since is not None:
+        return since_answer(index, deck, searches)
     return deck_verdict(index, deck.request, deck.plan, searches)
+
+
+def since_answer(index: CatalogIndex, deck: PlannedDeck, searches: Searches) -> dict[str, Any]:
+    """A deck asked `changed_since` a day: judged on that day and on the day asked, answered
+    in full only where a format's verdict differs, with the changes between the two days that
+    concern it (validators.verdict_changes); else a short answer that it is unchanged."""
+    req, plan = deck.request, deck.plan
+    since = req.changed_since
+    assert since is not None
+    until = req.as_of or dt.date.today()
+    preview = previewed(index, req)
+    now = judge_deck(index, plan, req.deck, req.pool, req.as_of, req.tournament,
+                     language=req.language, preview=preview)
+    try:  # the formats as they were on that day: `all` may name others, or none played
+        then_plan: DeckPlan | None = deck_plan(index, replace(req, as_of=since))
+    except Problem:
+        then_plan = None
+    then = None if then_plan is None else judge_deck(
+        index, then_plan, req.deck, req.pool, since, req.tournament, language=req.language,
+        preview=preview)
+    differ = differing(compared(then), compared(now))
+    if not differ:
+        return {"unchanged": True, "changed_since": since.isoformat(),
+                "legal_in": list(now.legal_in),
+                "catalog": {"version": index.version, "rules": in_use().version}}
+    answer = deck_verdict(index, req, plan, searches)
+    changes = concerning(index.caches.table(with_catalog), index, now, differ, since, until)
+    answer["changed"] = {"since": since.isoformat(), "formats": list(differ),
+                         "changes": [change_view(change, index) for change in changes]}
+    return answer
 
 
 def deck_answer(index: CatalogIndex, req: DeckRequest) -> dict[str, Any]:

@@ -42,12 +42,17 @@ class Judged:
     problem: str | None = None
     detail: str | None = None
     read: bool = True  # False: the file itself could not be read (or the service failed)
+    # Asked `changed_since`: its verdict as it was on that day (the rest left out), or the
+    # formats whose verdict changed and the titles of the changes that concern it.
+    unchanged: bool = False
+    changed: dict[str, Any] | None = None
 
 
 def judge_files(service: Streaming, paths: list[str], formats: str | list[str],
-                as_of: dt.date | None) -> list[Judged]:
+                as_of: dt.date | None, changed_since: dt.date | None = None) -> list[Judged]:
     """Each file judged in `formats` (`all`, or format ids) on `as_of` (None: each format's
-    own day), in the order given."""
+    own day), in the order given; with `changed_since`, answered in full only where its
+    verdict differs from that day's."""
     judged: list[Judged | None] = [None] * len(paths)
     lines: list[tuple[int, bytes]] = []
     for position, path in enumerate(paths):
@@ -60,6 +65,8 @@ def judge_files(service: Streaming, paths: list[str], formats: str | list[str],
         options: dict[str, Any] = {"id": str(position), "format": formats, "deck": deck.text}
         if as_of is not None:
             options["as_of"] = as_of.isoformat()
+        if changed_since is not None:
+            options["changed_since"] = changed_since.isoformat()
         line = json.dumps(options, ensure_ascii=False).encode() + b"\n"
         if len(line) > DECK_BYTES:
             judged[position] = Judged(path, problem="file-too-large", detail=(
@@ -140,11 +147,17 @@ def _judged(path: str, answer: dict[str, Any] | None, stopped: dict[str, Any]) -
         problem = answer.get("problem") or {}
         return Judged(path, problem=_slug(problem), detail=problem.get("detail"))
     verdict = answer["verdict"]
+    if verdict.get("unchanged"):
+        return Judged(path, list(verdict.get("legal_in", [])), unchanged=True)
     formats = verdict.get("formats", {})
+    changed = verdict.get("changed")
     return Judged(path, list(verdict.get("legal_in", [])),
                   {format_id: view.get("fails", []) for format_id, view in formats.items()
                    if not view.get("legal")},
-                  {format_id: view.get("as_of") for format_id, view in formats.items()})
+                  {format_id: view.get("as_of") for format_id, view in formats.items()},
+                  changed=None if changed is None else {
+                      "since": changed["since"], "formats": changed["formats"],
+                      "changes": [change["title"] for change in changed["changes"]]})
 
 
 def _slug(problem: Any) -> str | None:
@@ -177,7 +190,14 @@ def _text_line(item: Judged, every: bool) -> str:
     if item.problem is not None:
         return f"{item.path}: not judged: {item.problem} {item.detail or ''}".rstrip()
     legal = ", ".join(item.legal_in) or "no format" + ("" if every else " asked")
+    if item.unchanged:
+        return f"{item.path}: unchanged (legal in {legal})"
     line = f"{item.path}: legal in {legal}"
+    if item.changed is not None:
+        line += (f"; changed since {item.changed['since']} in "
+                 f"{', '.join(item.changed['formats'])}")
+        if item.changed["changes"]:
+            line += ": " + "; ".join(item.changed["changes"])
     if not every and item.fails:
         line += " (" + "; ".join(f"{format_id}: {', '.join(codes)}"
                                  for format_id, codes in item.fails.items()) + ")"
@@ -189,8 +209,12 @@ def write_ndjson(judged: list[Judged], out: TextIO) -> None:
     its `problem` and `detail`."""
     for item in judged:
         shown: dict[str, Any] = {"file": item.path}
-        if item.problem is None:
+        if item.unchanged:
+            shown.update(legal_in=item.legal_in, unchanged=True)
+        elif item.problem is None:
             shown.update(legal_in=item.legal_in, fails=item.fails, as_of=item.as_of)
+            if item.changed is not None:
+                shown.update(changed=item.changed)
         else:
             shown.update(problem=item.problem, detail=item.detail)
         out.write(json.dumps(shown, ensure_ascii=False) + "\n")

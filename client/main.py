@@ -66,7 +66,8 @@ def legal_in_command(args: argparse.Namespace) -> int:
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
                    else LocalService(_local_database(args.database)))
         formats = _formats_asked(args.formats, service.formats())
-        judged = legal_in.judge_files(service, args.files, formats, args.as_of)
+        judged = legal_in.judge_files(service, args.files, formats, args.as_of,
+                                      args.changed_since)
     except (ServiceUnavailable, UsageError, CacheUnavailable) as error:
         print(f"deckjudge: {error}", file=sys.stderr)
         return USAGE_ERROR
@@ -266,6 +267,10 @@ def _parser() -> argparse.ArgumentParser:
     legal.add_argument("--as-of", type=_date, default=None, metavar="YYYY-MM-DD",
                        help="judge on this date, as after a ban list takes effect (default: "
                             "each format's own)")
+    legal.add_argument("--changed-since", type=_date, default=None, metavar="YYYY-MM-DD",
+                       help="say of each deck whose verdict is as it was on this day only "
+                            "that it is unchanged; the others in full, with the changes "
+                            "that concern them (the ban or rotation between the two days)")
     legal.add_argument("--output", "-o", choices=("text", "ndjson"), default="text")
     _service_arguments(legal)
     fmt = commands.add_parser(

@@ -79,6 +79,21 @@ def test_formats_named_show_what_fails_on_the_day_asked(server, folder):  # noqa
                                    "played on 2021-07-14")
 
 
+def test_changed_since_says_which_decks_a_ban_touched_and_the_ban(server, tmp_path):  # noqa: F811
+    # Medicham V (Evolving Skies 83), banned in Expanded from 2026-04-10.
+    (tmp_path / "banned.txt").write_text("4 Medicham V EVS 83\n4 Ultra Ball SVI 196\n"
+                                         "52 Fighting Energy SVE 6\n", encoding="utf-8")
+    (tmp_path / "untouched.txt").write_text("4 Ultra Ball SVI 196\n56 Fighting Energy SVE 6\n",
+                                            encoding="utf-8")
+    done = run(tmp_path, "legal-in", "banned.txt", "untouched.txt", "-f", "expanded",
+               "--as-of", "2026-05-01", "--changed-since", "2026-04-01", "--url", server)
+    assert done.returncode == 0, done.stderr
+    banned, untouched = done.stdout.splitlines()[:2]
+    assert banned.startswith("banned.txt: legal in no format asked; changed since 2026-04-01 "
+                             "in expanded: ") and "Medicham V: Banned." in banned
+    assert untouched.startswith("untouched.txt: unchanged (legal in ")
+
+
 def test_files_it_cannot_read_or_formats_it_does_not_know(server, folder):  # noqa: F811
     missing = run(folder, "legal-in", "modified.txt", "gone.txt", "--url", server)
     assert missing.returncode == 2
