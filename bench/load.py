@@ -250,8 +250,9 @@ def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--seconds", type=float, default=10)
     options.add_argument("--connections", default="8,32,64")
-    options.add_argument("--only", choices=["legality"],
-                         help="run healthz and the legality scenarios alone")
+    options.add_argument("--only", choices=["legality", "stream-changed"],
+                         help="run healthz and the legality scenarios alone, or the streams "
+                              "re-judging a database after a ban")
     args = options.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: apt-get install wrk")
@@ -261,6 +262,9 @@ def main() -> None:
         pidfile = Path(folder) / "gunicorn.pid"
         server, base = start_gunicorn(pidfile)
         try:
+            if args.only == "stream-changed":
+                stream_changed(base, STREAM_DECKS, plan[0])
+                return
             if args.only:
                 at_a_glance = legality_scenarios()
                 answer_bytes(base, at_a_glance)
@@ -281,6 +285,7 @@ def main() -> None:
             answer_bytes(base, at_a_glance)
             legality(base, plan[0], at_a_glance, args.seconds, workers)
             stream(base, STREAM_DECKS, pidfile)
+            stream_changed(base, STREAM_DECKS, plan[0])
             peaks_mib = peak_rss_mib(pidfile)
             print(f"peak RSS per worker: {', '.join(f'{mib:.0f} MiB' for mib in peaks_mib)}")
             record("load.peak_rss", max(peaks_mib), "MiB")
@@ -487,6 +492,49 @@ def stream(base: str, decks: int, pidfile: Path) -> None:
     record("load.stream.failed", failed, "decks")
     record("load.stream.seconds", seconds, "s")
     record("load.stream.decks_per_second", decks / seconds, "decks/s")
+
+
+# A database re-judged after a ban: one deck in this many holds the banned card.
+CHANGED_ONE_IN = 100
+BANNED = "4 Medicham V EVS 83"  # Evolving Skies 83, banned in Expanded from 2026-04-10
+AFTER_THE_BAN = {"format": "expanded", "as_of": "2026-05-01", "detail": "legal_in"}
+
+
+def stream_changed(base: str, decks: int, healthz: Scenario) -> None:
+    """A deck database re-judged after a ban, with and without `changed_since`: `decks` real
+    lists in Expanded on 2026-05-01, one in CHANGED_ONE_IN given Medicham V, asked what
+    changed since 2026-04-01; in decks a second, and against healthz's requests a second."""
+    texts = [item for item in lists() if isinstance(item.body, str)]
+
+    def body(since: str | None) -> bytes:
+        lines = []
+        for n, item in zip(range(decks), itertools.cycle(texts)):
+            deck = item.body + ("\n" + BANNED if n % CHANGED_ONE_IN == 0 else "")
+            sent = {"id": str(n), **AFTER_THE_BAN, "deck": deck}
+            if since is not None:
+                sent["changed_since"] = since
+            lines.append(json.dumps(sent).encode() + b"\n")
+        return b"".join(lines)
+
+    healthz_rps = run_wrk(base, healthz, 8, 5).rps
+    for key, since in (("stream_expanded", None), ("stream_changed", "2026-04-01")):
+        sent = body(since)
+        started = time.perf_counter()
+        answer = requests.post(f"{base}/v1/validate/stream", data=sent, timeout=300,
+                               headers={"Content-Type": "application/x-ndjson"})
+        seconds = time.perf_counter() - started
+        lines = [json.loads(line) for line in answer.content.splitlines() if line]
+        changed = sum(1 for line in lines[:-1] if "changed" in line.get("verdict", {}))
+        rate = decks / seconds
+        print(f"stream of {decks:,} real lists in Expanded after a ban"
+              f"{', changed_since' if since else ''}: {seconds:.2f} s, {rate:,.0f} decks/s "
+              f"({rate / healthz_rps:.2f}× healthz's {healthz_rps:,.0f} req/s); "
+              f"{changed:,} answered as changed, {len(answer.content) / 2**20:.1f} MiB back")
+        record(f"load.{key}.decks_per_second", rate, "decks/s")
+        record(f"load.ratio.{key}", rate / healthz_rps, "×")
+        record(f"load.{key}.answer_mib", len(answer.content) / 2**20, "MiB")
+        if since is not None:
+            record(f"load.{key}.changed", changed, "decks")
 
 
 def measure(base: str, plan: list[Scenario], concurrencies: list[int],

@@ -274,6 +274,7 @@ def load_summary(machine: dict[str, Any], f: Figures) -> str:
                 f"wrk {n(f[base + '.cpu_wrk'])} µs")
     single, batch = f["load.decks_per_second.single"], f["load.decks_per_second.batch"]
     apart = taken_apart(machine, {"load.legality.healthz"})
+    stream_apart = taken_apart(machine, {"load.stream_changed.decks_per_second"})
     return (f"- **At half the peak** ({n(f['load.half_peak.asked'])} req/s asked, "
             f"{n(f['load.half_peak.rps'])} done): p50 {n(f['load.half_peak.p50'], 2)} ms, "
             f"p99 {n(f['load.half_peak.p99'], 2)} ms.\n"
@@ -303,7 +304,18 @@ def load_summary(machine: dict[str, Any], f: Figures) -> str:
             f"- **A stream of {n(f['load.stream.decks'])} real lists** in every format, on one "
             f"connection: {n(f['load.stream.seconds'], 2)} s, "
             f"{n(f['load.stream.decks_per_second'])} decks/s, {n(f['load.stream.failed'])} "
-            f"failed; a worker's peak since it started {n(f['load.stream.peak_rss'])} MiB.\n")
+            f"failed; a worker's peak since it started {n(f['load.stream.peak_rss'])} MiB.\n"
+            f"- **After a ban, only what changed**: a stream of the same number of real lists "
+            f"in Expanded on 2026-05-01, one in a hundred given Medicham V (banned from "
+            f"2026-04-10): {n(f['load.stream_expanded.decks_per_second'])} decks/s "
+            f"({n(f['load.ratio.stream_expanded'], 2)} × healthz's requests a second), "
+            f"{n(f['load.stream_expanded.answer_mib'], 1)} MiB answered; asked "
+            f"`changed_since` 2026-04-01, {n(f['load.stream_changed.decks_per_second'])} "
+            f"decks/s ({n(f['load.ratio.stream_changed'], 2)} ×), each judged on both days, "
+            f"{n(f['load.stream_changed.changed'])} answered in full as changed (the ban's, and "
+            f"lists whose cards became legal between the two days), "
+            f"{n(f['load.stream_changed.answer_mib'], 1)} MiB answered."
+            f"{' ' if stream_apart else ''}{stream_apart}\n")
 
 
 def production(_: dict[str, Any], f: Figures) -> str:
