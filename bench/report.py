@@ -240,6 +240,19 @@ def bulk(machine: dict[str, Any], f: Figures) -> str:
         f"\n{apart}\n" if apart else "")
 
 
+def rules(machine: dict[str, Any], f: Figures) -> str:
+    rows = [["a rules reload: a ban written, the next request loads the index and the rules "
+             "anew (lowest of three)", f"{n(f['rules.reload_seconds'], 2)} s"],
+            ["a worker before, then its peak during a reload",
+             f"{n(f['rules.rss_loaded'])} MiB, then {n(f['rules.reload_peak'])} MiB"],
+            [f"the change feed: a page of 100 of its {n(f['rules.changes_total'])} changes "
+             "(median of 50)", f"{n(f['rules.changes_page_ms'], 2)} ms"],
+            ["the Atom feed, every change (median of 20)",
+             f"{n(f['rules.changes_atom_ms'], 1)} ms"]]
+    apart = taken_apart(machine, {key for key in f if key.startswith("rules.")})
+    return table(["the rules as data", "figure"], rows) + (f"\n{apart}\n" if apart else "")
+
+
 LOAD_SCENARIOS = [
     ("healthz", "GET /healthz"),
     ("text", "validate text, 10 Modified decks"),
@@ -422,7 +435,8 @@ def goals(machine: dict[str, Any], f: Figures) -> str:
 
 SECTIONS: dict[str, Callable[[dict[str, Any], Figures], str]] = {
     "taken": taken, "import": import_and_index, "in-process": in_process, "memory": memory,
-    "hostile": hostile, "answers": answers, "bulk": bulk, "load": load_table,
+    "hostile": hostile, "answers": answers, "bulk": bulk, "rules": rules,
+    "load": load_table,
     "load-summary": load_summary,
     "production": production, "page": page, "corpus": corpus, "goals": goals}
 

@@ -9,7 +9,8 @@
    built to make a backtracking matcher work hard, per KB, beside a normal deck;
 3. bench/cache_memory.py: a worker's memory with every cache full, bench/answers.py:
    what answers weigh and what an unknown line costs, and bench/bulk.py: the bulk files'
-   build, their sizes and a worker's memory while it builds them;
+   build, their sizes and a worker's memory while it builds them, and bench/rules.py: a
+   rules reload and the change feed;
 4. bench/load.py: the real gunicorn under wrk;
 5. bench/production.py: the production stack (nginx over gunicorn) beside plain gunicorn;
 6. bench/page.py: the organizer's page, from a click to the answer on screen (Chromium);
@@ -142,6 +143,7 @@ def run_all(kept: Path) -> None:
     run("cache_memory.py", [], output)
     run("answers.py", [], output)
     run("bulk.py", [], output)
+    run("rules.py", [], output)
     run("load.py", sys.argv[1:], output)
     run("production.py", [], output)
     run("page.py", [], output)
