@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from catalog.index import CatalogIndex, Printing
@@ -34,7 +34,7 @@ from validators.records import (
     TeamFormat,
 )
 from validators.seasons import in_force
-from validators.standing import standings_for
+from validators.standing import FormatStandings, standings_for
 from validators.stretches import stretch_of
 from validators.targets import Target, not_in_force, not_played
 
@@ -124,17 +124,9 @@ class LegalityTable:
         self._vias: dict[str, Printing] = {}
         self._from: dict[str, dt.date | None] = {}
         for position, printing in enumerate(index.printings.values()):
-            card = standings.of_printing(printing)
-            if card.legal_via is not None:
-                status = LEGAL
-                if card.legal_via.id != printing.id:
-                    self._vias[printing.id] = card.legal_via
-            elif not card.released and day is not None:
-                status = NOT_YET_RELEASED
-            elif pool.waiting(printing) is not None:
-                status = NOT_YET_LEGAL
-            else:
-                status = NOT_LEGAL
+            status, via = pool_status(standings, printing, day)
+            if via is not None:
+                self._vias[printing.id] = via
             if status in (NOT_YET_RELEASED, NOT_YET_LEGAL):
                 self._from.setdefault(printing.set_id, pool.legal_from(printing.set_id))
             self._codes[position] = _CODES[status]
@@ -152,6 +144,42 @@ class LegalityTable:
     def legal(self, printing: Printing) -> bool:
         """In the pool, itself or through a reprint (banned or not)."""
         return self._codes[self._position[printing.id]] == _CODES[LEGAL]
+
+
+def pool_status(standings: FormatStandings, printing: Printing,
+                day: dt.date | None) -> tuple[str, Printing | None]:
+    """Where the printing stands in the pool of `standings` on the day (one of
+    POOL_STATUSES), and the other printing it is legal as, if it is."""
+    card = standings.of_printing(printing)
+    if card.legal_via is not None:
+        return LEGAL, card.legal_via if card.legal_via.id != printing.id else None
+    if not card.released and day is not None:
+        return NOT_YET_RELEASED, None
+    if standings.legality.waiting(printing) is not None:
+        return NOT_YET_LEGAL, None
+    return NOT_LEGAL, None
+
+
+class OneLook:
+    """A printing's standing under one pool and ban list on one day, as a LegalityTable
+    gives it, looked up for that printing alone: a card's history asks one printing on
+    hundreds of days, each a stretch whose table of every printing it would build."""
+
+    def __init__(self, index: CatalogIndex, legality: Legality, day: dt.date | None) -> None:
+        self._standings = standings_for(index, legality, day)
+        self._day = day
+        self.bans, self.unsure = self._standings.bans, self._standings.unsure
+        self.weight = TABLE_BYTES  # its object: the standings are their cache's to count
+
+    def standing(self, printing: Printing) -> Standing:
+        status, via = pool_status(self._standings, printing, self._day)
+        legal_from = self._standings.legality.legal_from(printing.set_id) if status in (
+            NOT_YET_RELEASED, NOT_YET_LEGAL) else None
+        return Standing(status, via, legal_from, self.bans.get(printing.function_key),
+                        self.unsure.get(printing.function_key))
+
+    def legal(self, printing: Printing) -> bool:
+        return pool_status(self._standings, printing, self._day)[0] == LEGAL
 
 
 def positions(index: CatalogIndex) -> dict[str, int]:
@@ -206,6 +234,10 @@ def rules_on(rules: DeckRules, as_of: dt.date | None
     return (season.season.rules if season is not None else rules), day
 
 
+# What a judge looks a printing up in: the stretch's table, or one printing alone.
+Look = LegalityTable | OneLook
+
+
 @dataclass(frozen=True)
 class FormatJudge:
     """One format's rules in force on one day, judging a card alone as its checks would: a
@@ -215,7 +247,7 @@ class FormatJudge:
     format_id: str
     rules: DeckRules  # the rules in force on the day (a season's, where it has them)
     day: dt.date | None
-    table: LegalityTable
+    table: Look
     pool: bool  # the format runs not-legal
     bans: bool  # … banned
     unsure: bool  # … ban-uncertain
@@ -247,9 +279,11 @@ class FormatJudge:
         return CardLegality(self.rules, self.day, standing, limit)
 
 
-def judge(index: CatalogIndex, format_id: str, rules: DeckRules,
-          as_of: dt.date | None) -> FormatJudge | None:
-    """The format's judge on the day; None when it was not yet played on it."""
+def judge(index: CatalogIndex, format_id: str, rules: DeckRules, as_of: dt.date | None,
+          look: Callable[[CatalogIndex, Legality, dt.date | None], Look] | None = None
+          ) -> FormatJudge | None:
+    """The format's judge on the day; None when it was not yet played on it. Its printings
+    are looked up in the stretch's table, or with `look` (OneLook: one printing alone)."""
     judged = rules_on(rules, as_of)
     if judged is None:
         return None
@@ -261,7 +295,8 @@ def judge(index: CatalogIndex, format_id: str, rules: DeckRules,
                             if "watchlisted" in checks
                             and (listed := index.card(card_id)) is not None)
     return FormatJudge(format_id, in_force_rules, day,
-                       table(index, in_force_rules.legality, day), "not-legal" in checks,
+                       (look or table)(index, in_force_rules.legality, day),
+                       "not-legal" in checks,
                        "banned" in checks, "ban-uncertain" in checks, restricted, watchlisted)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from catalog.index import CatalogIndex, Printing
-from validators import card_legality
+from validators import card_history, card_legality
 from validators.card_legality import CardLegality, FormatJudge, Limit
 from validators.records import Ban
 
@@ -21,6 +21,36 @@ def legalities(index: CatalogIndex, judges: list[FormatJudge],
     if printing is None:  # the database and the index of one catalog hold the same ids
         return {}
     return {each.format_id: _legality(each.legality(index, printing)) for each in judges}
+
+
+def with_stretches(index: CatalogIndex, card_id: str, shown: dict[str, Any]) -> None:
+    """Each legality of one card's answer given the stretch of days its standing holds:
+    `since`, the day it began (None: before the card's first release or the format's first
+    day), and `until`, the day a known change ends it (None: no change known); from the
+    card's history (validators.card_history), a card answer alone: it costs a printing
+    hundreds of looks a format."""
+    printing = index.printings.get(card_id)
+    every = card_legality.formats()
+    for format_id, legality in shown.items():
+        day = legality.get("as_of")
+        if printing is None or day is None or format_id not in every:
+            legality.update(since=None, until=None)
+            continue
+        stretches = card_history.history(index, format_id, every[format_id], printing)
+        found = card_history.stretch_on(stretches, dt.date.fromisoformat(day))
+        if found is None:
+            legality.update(since=None, until=stretches[0].since.isoformat()
+                            if stretches else None)
+        else:
+            legality.update(since=found.since.isoformat(),
+                            until=found.until.isoformat() if found.until else None)
+
+
+def stretches_view(stretches: tuple[card_history.Stretch, ...]) -> list[dict[str, Any]]:
+    """A card's history in one format, as its answer shows it."""
+    return [{"since": stretch.since.isoformat(),
+             "until": stretch.until.isoformat() if stretch.until else None,
+             "status": stretch.status, "legal": stretch.legal} for stretch in stretches]
 
 
 def _legality(found: CardLegality) -> dict[str, Any]:

@@ -14,8 +14,12 @@ ON_SQLITE = pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
 def test_a_card_says_where_it_is_legal_on_the_day(client):
     body = client.get("/v1/cards/me5-78?as_of=2026-07-20").get_json()  # Gwynn, Pitch Black
     standard = body["legalities"]["standard"]
+    # Not yet legal from its release until its set's legal day.
     assert standard == {"status": "not_yet_legal", "legal": False, "as_of": "2026-07-20",
                         "legal_from": "2026-07-31"}
+    stretched = client.get("/v1/cards/me5-78?as_of=2026-07-20&stretch=true").get_json()
+    assert stretched["legalities"]["standard"] == {**standard, "since": "2026-07-17",
+                                                   "until": "2026-07-31"}
     assert "sealed" not in body["legalities"]  # Limited formats take the event's product
     later = client.get("/v1/cards/me5-78?as_of=2026-08-01").get_json()["legalities"]
     assert later["standard"]["legal"] and later["standard"]["limit"] == {
