@@ -95,8 +95,8 @@ class DeckBody(Options):
     # Japan's sets judged as released (their codes: "M6"), to judge the coming format.
     preview = fields.List(fields.String(validate=validate.Length(1, 16)), load_default=None,
                           validate=validate.Length(1, MAX_PREVIEW))
-    # A deck of a batch or a stream answered in full only where its verdict differs from
-    # its verdict on this day (api.judgements, validators.verdict_changes).
+    # A deck answered in full only where its verdict differs from its verdict on this day
+    # (api.judgements, validators.verdict_changes).
     changed_since = fields.Date(load_default=None)
 
 

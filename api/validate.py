@@ -16,7 +16,6 @@ from api import body, judgements
 from api.deck_requests import DeckRequest, deck_request
 from api.middleware import store
 from api.middleware.http_cache import shareable_on_request
-from api.middleware.problems import Problem
 from api.schema import (
     FULL,
     LEGAL_IN,
@@ -82,11 +81,7 @@ def validate_request() -> DeckRequest:
                            args["as_of"], args["tournament"], args["detail"], QUERY,
                            args["lang"])
     _check_query()
-    req = deck_request(body.json_body())
-    if req.changed_since is not None:
-        raise Problem("invalid-body", "changed_since is for the decks of a batch or a stream: "
-                      "one deck alone is answered in full.", pointer="/changed_since")
-    return req
+    return deck_request(body.json_body())
 
 
 def _check_query() -> None:

@@ -187,6 +187,32 @@ def _result(service: Service, deck: DeckFile, format_id: str, status: int,
                           + (f": {detail}" if detail else ""))
 
 
+def changes_within(service: Service, paths: list[str], options: Options,
+                   days: int) -> list[str]:
+    """For each deck whose verdict will differ `days` days after the day checked (today
+    when none is given), a line saying so and naming the known changes that make it: the
+    service's `changed_since`, asked of the later day (a ban or rotation coming)."""
+    known = service.formats()
+    if options.definition_id is not None:
+        known = [*known, options.definition_id]
+    start = options.as_of or dt.date.today()
+    later = start + dt.timedelta(days=days)
+    ready = [item for item in (_prepare(path, options, known) for path in paths)
+             if isinstance(item, _Ready)]
+    asked = [{**item.payload, "as_of": later.isoformat(), "changed_since": start.isoformat()}
+             for item in ready]
+    said = []
+    for item, (status, body) in zip(ready, service.validate_many(asked), strict=True):
+        changed = body.get("changed") if status == 200 and isinstance(body, dict) else None
+        if changed is None:
+            continue
+        coming = "; ".join(f"{change['effective']}: {change['title']}"
+                           for change in changed["changes"])
+        said.append(f"{item.deck.path}: its verdict in {', '.join(changed['formats'])} "
+                    f"changes by {later.isoformat()}" + (f" ({coming})" if coming else ""))
+    return said
+
+
 def exit_status(checked: list[FileResult]) -> int:
     """0 when every deck is legal, 1 when any is not, 2 when any could not be checked."""
     statuses = {result.status for result in checked}

@@ -19,7 +19,15 @@ from catalog.importing.progress import ImportProgress
 from catalog.index import CatalogIndex
 from client import bulk, legal_in, local_catalog, report
 from client.catalog_cache import CacheUnavailable, first_use_source
-from client.check import ALL, Options, UsageError, check_files, definition_file, exit_status
+from client.check import (
+    ALL,
+    Options,
+    UsageError,
+    changes_within,
+    check_files,
+    definition_file,
+    exit_status,
+)
 from client.fmt import canonical
 from client.services import LocalService, RemoteService, ServiceUnavailable, version
 
@@ -41,11 +49,15 @@ def main(argv: list[str] | None = None) -> int:
         service = (RemoteService(args.url, args.timeout, args.retries) if args.url
                    else LocalService(_local_database(args.database)))
         checked = check_files(service, args.files, options)
+        coming = (changes_within(service, args.files, options, args.warn_days)
+                  if args.warn_days is not None else [])
     except (ServiceUnavailable, UsageError, CacheUnavailable) as error:
         print(f"deckjudge: {error}", file=sys.stderr)
         if args.summary:
             report.append(args.summary, report.markdown_failure(str(error)))
         return USAGE_ERROR
+    for line in coming:  # a warning: the exit status says what the deck is today
+        print(f"deckjudge: warning: {line}", file=sys.stderr)
     status = exit_status(checked)
     if args.output == "json":
         report.write_json(checked, status, sys.stdout)
@@ -244,6 +256,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="judge the deck as on this date (default: the format's own)")
     check.add_argument("--tournament", action="store_true",
                        help="tournament play: watchlisted cards are errors, not warnings")
+    check.add_argument("--warn-days", type=_days, default=None, metavar="N",
+                       help="also warn, on stderr, of each deck whose verdict a change the "
+                            "service knows of (a ban, a rotation) alters within N days of "
+                            "the day checked; the exit status is today's")
     check.add_argument("--output", "-o", choices=("text", "json"), default="text")
     check.add_argument("--junit-xml", metavar="PATH", help="also write a JUnit XML report")
     check.add_argument("--annotations", choices=("auto", "github", "none"), default="auto",
@@ -352,6 +368,16 @@ def _seconds(value: str) -> float:
     if not 0 < seconds <= 600:
         raise argparse.ArgumentTypeError(f"give 0 < SECONDS ≤ 600, not {value!r}")
     return seconds
+
+
+# The most days ahead --warn-days looks: a year, past which no change is announced.
+MAX_WARN_DAYS = 366
+
+
+def _days(value: str) -> int:
+    if not value.isdecimal() or not 1 <= int(value) <= MAX_WARN_DAYS:
+        raise argparse.ArgumentTypeError(f"give 1 ≤ N ≤ {MAX_WARN_DAYS} days, not {value!r}")
+    return int(value)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
-"""`changed_since` in the batch and the stream (api.judgements, validators.verdict_changes):
-a deck is answered in full only where its verdict differs from its verdict on that day, with
-the dated changes that concern it; every other deck in one short answer. Held on the real
-corpus against each deck judged on both days."""
+"""`changed_since` in the batch, the stream and a deck alone (api.judgements,
+validators.verdict_changes): a deck is answered in full only where its verdict differs from
+its verdict on that day, with the dated changes that concern it; every other deck in one
+short answer. Held on the real corpus against each deck judged on both days."""
 
 from __future__ import annotations
 
@@ -53,9 +53,11 @@ def test_the_stream_answers_each_deck_as_the_batch_does(client):
                                                                                       decks)
 
 
-def test_one_deck_alone_is_answered_in_full_and_refuses_it(client):
-    answer = client.post("/v1/validate", json={**ASKED, "deck": BANNED})
-    assert answer.status_code == 422 and answer.get_json()["pointer"] == "/changed_since"
+def test_one_deck_alone_is_answered_as_in_a_batch(client):
+    for deck in (BANNED, UNTOUCHED):
+        alone = client.post("/v1/validate", json={**ASKED, "deck": deck, "detail": "verdict"})
+        assert alone.status_code == 200
+        assert alone.get_json() == _batch(client, [{"id": "a", **ASKED, "deck": deck}])["a"]
 
 
 def _compared(verdicts: dict) -> dict[str, tuple[bool, frozenset[str]]]:

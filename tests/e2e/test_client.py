@@ -346,3 +346,19 @@ def test_decks_a_batch_stopped_before_are_asked_again(server):
         alone = requests.post(f"{server}/v1/validate", timeout=30,
                               json={**payload, "detail": "verdict"}).json()
         assert verdict == alone
+
+
+def test_warn_days_warns_of_a_ban_coming_and_keeps_todays_exit_status(server, full_db_url,
+                                                                       tmp_path):
+    # Medicham V (Evolving Skies 83) is banned in Expanded from 2026-04-10.
+    (tmp_path / "medicham.txt").write_text("4 Medicham V EVS 83\n4 Ultra Ball SVI 196\n"
+                                           "52 Fighting Energy SVE 6\n", encoding="utf-8")
+    asked = ("check", "medicham.txt", "-f", "expanded", "--as-of", "2026-03-20")
+    for where in (("--url", server), ()):  # the service's, and in this process
+        soon = run(tmp_path, *asked, "--warn-days", "30", *where, database=full_db_url)
+        assert soon.returncode == 0, soon.stderr  # legal on the day checked
+        assert soon.stderr.startswith("deckjudge: warning: medicham.txt: its verdict in "
+                                      "expanded changes by 2026-04-19 (2026-04-10: ")
+        assert "Medicham V: Banned." in soon.stderr
+        later = run(tmp_path, *asked, "--warn-days", "7", *where, database=full_db_url)
+        assert later.returncode == 0 and later.stderr == ""  # nothing known within a week
