@@ -13,6 +13,7 @@ import pytest
 from api.middleware import answer_bound
 from api.validate_batch import MAX_BATCH_DECKS
 from tests.corpus import lists
+from tests.support.faults import judging_breaks_on
 
 GOOD = "4 Pikachu BS 58\n4 Charizard BS 4\n"
 
@@ -117,16 +118,7 @@ def test_a_deck_needs_an_object_with_its_own_id(client):
 
 
 def test_a_deck_that_breaks_the_code_costs_only_its_own_answer(client, monkeypatch):
-    from api import judgements
-
-    judge = judgements.deck_verdict
-
-    def breaks_on_bill(index, req, plan, searches):
-        if any(entry.text.startswith("Bill") for entry in req.deck.entries):
-            raise RuntimeError("a bug")
-        return judge(index, req, plan, searches)
-
-    monkeypatch.setattr(judgements, "deck_verdict", breaks_on_bill)
+    judging_breaks_on(monkeypatch, "Bill")
     body = batch(client, [{"id": "a", "deck": GOOD}, {"id": "b", "deck": "4 Bill\n"},
                           {"id": "c", "deck": GOOD}]).get_json()
     assert [r["status"] for r in body["results"]] == [200, 500, 200]

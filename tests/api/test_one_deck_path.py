@@ -12,6 +12,7 @@ import pytest
 
 from api import judgements
 from api.middleware.problems import Problem
+from tests.support.faults import judging_breaks_on
 
 NDJSON = "application/x-ndjson"
 GOOD = {"format": "modified", "deck": "4 Bill LC 108\n", "detail": "verdict"}
@@ -78,14 +79,7 @@ def test_a_deck_at_fault_is_the_same_problem_alone_in_a_batch_and_in_a_stream(cl
 
 def test_a_deck_that_breaks_the_code_is_an_internal_error_in_its_place_in_each(client,
                                                                              monkeypatch):
-    judge = judgements.deck_verdict
-
-    def breaks_on_pika(index, req, plan, searches):
-        if any(entry.text.startswith("Pika") for entry in req.deck.entries):
-            raise RuntimeError("a bug")
-        return judge(index, req, plan, searches)
-
-    monkeypatch.setattr(judgements, "deck_verdict", breaks_on_pika)
+    judging_breaks_on(monkeypatch, "Pika")
     broken = {"id": "broken", "format": "modified", "deck": "4 Pikachu BS 58\n",
               "detail": "verdict"}
     batch = client.post("/v1/validate/batch", json={"decks": _around(broken)}).get_json()
