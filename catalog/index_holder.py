@@ -122,6 +122,12 @@ class IndexHolder:
                 self._refused = rules_version
                 if served is None:  # a process starting serves the rules it ships with
                     rules = self._rules.read(None, index)
+        if rules is None and self._rules is not None:
+            # No bundle named: the shipped rules, held as these are. A request judges by the
+            # rules it was served with from start to end (validators.formats.pin); served
+            # none, it read the process's, which another thread's swap to a new bundle
+            # changed mid-request (an answer with the new rules' version and the old bans).
+            rules = self._rules.read(None, index)
         if self._rules is not None:
             self._rules.pin(rules)  # the tables are built by the rules they serve with
         try:
