@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from api.work_budget import DEFINITION_BYTES, FULL_WEIGHT, MAX_WORK
+from runtime import caches
 from tests.support.apps import contract_app
 from tests.support.paths import PROJECT_ROOT
 from validators import deployed, derived
@@ -352,6 +353,8 @@ def test_a_request_reads_its_definition_once_and_makes_its_rules_once(client, mo
     """Planning and judging a deck in a definition no worker has seen reads it once (its
     schema) and makes its rules once: the base's season on the day, changed (a Standard of
     2016, the XY-on season); a batch of decks that send it shares both."""
+    # No worker has seen it: the run's other backend sent this test's definitions before.
+    caches.empty()
     reads, builds = [], []
     load = DEFINITION.load
     monkeypatch.setattr(DEFINITION, "load", lambda sent, **kw: reads.append(1) or load(sent, **kw))
