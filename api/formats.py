@@ -28,9 +28,13 @@ def list_formats() -> dict[str, Any]:
 @bp.get("/formats/<format_id>")
 @catalog_resource
 def get_one(format_id: str) -> dict[str, Any]:
+    # The index first: with it come the rules this request is answered by (store.index
+    # pins them), which a worker loads anew when a rules update's stamp is new. Looked up
+    # before, the format was the process's rules', and the answer the old bans under the
+    # new rules' version.
+    index = store.index()
     try:
         fmt = get_format(format_id)
     except KeyError:
         raise target_problem(unknown_format(format_id, list(all_formats()), field="")) from None
-    index = store.index()
     return {**format_view(fmt, index), "catalog": catalog_ref(index.version)}

@@ -213,3 +213,18 @@ def test_a_bundle_at_fault_in_the_database_leaves_a_worker_its_rules(app, bundle
         assert verdict(client)["catalog"]["rules"] == shipped["catalog"]["rules"]
     finally:
         engine.dispose()
+
+
+def test_a_workers_first_answer_after_an_update_is_the_new_rules_whole(app, bundle):
+    """The update is written by another process (the command), so this worker's own rules
+    are the old ones until a request finds the new stamp: an answer that looks a format up
+    is made of the new rules, its bans and its version alike."""
+    client = app.test_client()
+    shipped = verdict(client)["catalog"]["rules"]
+    before = formats._in_use
+    edit(bundle, "expanded.json", lambda data: data["banned"].append(BAN))
+    assert update(app, bundle).exit_code == 0
+    formats.use(before)  # as in a worker: the command ran in a process of its own
+    listed = client.get("/v1/formats/expanded").get_json()
+    assert listed["catalog"]["rules"] != shipped
+    assert "sv1-196" in {ban["id"] for ban in listed["banned"]}
