@@ -24,6 +24,7 @@ from api import work_budget
 from api.deck_requests import KEPT_A_REQUEST, DeckRequest, TeamRequest, deck_request
 from api.middleware.problems import Problem
 from api.schema import BODY, FULL, LEGAL_IN, VERDICT, located, target_problem
+from api.views import catalog_ref
 from api.views.across_formats import deck_judgement_view, legal_in_view
 from api.views.batches import STOPPING
 from api.views.change_views import change_view
@@ -33,7 +34,6 @@ from catalog.index import CatalogIndex
 from decklist.resolver import Searches
 from runtime import deadline
 from validators.changes import with_catalog
-from validators.formats import in_use
 from validators.judging import DeckJudgement, TeamJudgement, judge_deck, judge_team
 from validators.targets import (
     ALL,
@@ -174,7 +174,7 @@ def since_answer(index: CatalogIndex, deck: PlannedDeck, searches: Searches) -> 
     if not differ:
         return {"unchanged": True, "changed_since": since.isoformat(),
                 "legal_in": list(now.legal_in),
-                "catalog": {"version": index.version, "rules": in_use().version}}
+                "catalog": catalog_ref(index.version)}
     answer = deck_verdict(index, req, plan, searches)
     changes = concerning(index.caches.table(with_catalog), index, now, differ, since, until)
     answer["changed"] = {"since": since.isoformat(), "formats": list(differ),

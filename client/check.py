@@ -105,10 +105,14 @@ class _Ready:
     payload: dict[str, Any]
 
 
-def check_files(service: Service, paths: list[str], options: Options) -> list[FileResult]:
+def _known(service: Service, options: Options) -> list[str]:
+    """The format ids a deck may name: the service's, and the definition's given."""
     known = service.formats()
-    if options.definition_id is not None:
-        known = [*known, options.definition_id]
+    return known if options.definition_id is None else [*known, options.definition_id]
+
+
+def check_files(service: Service, paths: list[str], options: Options) -> list[FileResult]:
+    known = _known(service, options)
     if options.format_id == ALL:
         raise UsageError(every_format_refused(known))
     if options.format_id is not None and options.format_id not in known:
@@ -192,9 +196,7 @@ def changes_within(service: Service, paths: list[str], options: Options,
     """For each deck whose verdict will differ `days` days after the day checked (today
     when none is given), a line saying so and naming the known changes that make it: the
     service's `changed_since`, asked of the later day (a ban or rotation coming)."""
-    known = service.formats()
-    if options.definition_id is not None:
-        known = [*known, options.definition_id]
+    known = _known(service, options)
     start = options.as_of or dt.date.today()
     later = start + dt.timedelta(days=days)
     ready = [item for item in (_prepare(path, options, known) for path in paths)
